@@ -1,0 +1,34 @@
+// @ts-check
+import mdx from '@astrojs/mdx';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'astro/config';
+import { site } from './src/site.config.ts';
+
+/** Pages that must never reach the sitemap (they are also marked noindex). */
+const notInSitemap = ['/search', '/404', '/city-not-found', '/contact/sent'];
+
+export default defineConfig({
+  // SITE_URL lets a staging deploy produce its own canonicals; production uses the config.
+  site: process.env.SITE_URL ?? site.baseUrl,
+  // URLs have no trailing slash (/about, /city/raleigh), files are emitted as about.html,
+  // and the server, canonicals, sitemap and internal links all follow this one rule.
+  trailingSlash: 'never',
+  build: { format: 'file' },
+  output: 'static',
+  adapter: node({ mode: 'middleware' }),
+  integrations: [
+    react(),
+    mdx(),
+    sitemap({
+      filter: (page) => !notInSitemap.some((p) => new URL(page).pathname === p),
+    }),
+  ],
+  vite: {
+    plugins: [tailwindcss()],
+  },
+  prefetch: false,
+  devToolbar: { enabled: false },
+});

@@ -1,0 +1,22 @@
+/** Display and link forms of the agent's contact details, derived from the site config's raw values. */
+
+/** `9195550142` -> `(919) 555-0142`. */
+export function formatPhone(digits: string): string {
+  const d = digits.replace(/\D/g, '').slice(-10);
+  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
+}
+
+/** `9195550142` -> `tel:+19195550142` (E.164, North American numbering). */
+export function telHref(digits: string): string {
+  return `tel:+1${digits.replace(/\D/g, '').slice(-10)}`;
+}
+
+/** E.164 form for structured data. */
+export function e164(digits: string): string {
+  return `+1${digits.replace(/\D/g, '').slice(-10)}`;
+}
+
+/** `mailto:` link with an optional prefilled subject, encoded the way mail clients expect. */
+export function mailtoHref(email: string, subject?: string): string {
+  return subject ? `mailto:${email}?subject=${encodeURIComponent(subject)}` : `mailto:${email}`;
+}

@@ -1,0 +1,177 @@
+/**
+ * Typed builders for the JSON-LD graphs the pages publish. Pure functions: they take
+ * plain data (the site config, an article's front matter) and return schema.org objects.
+ */
+import { e164 } from '../contact-links.ts';
+
+export type JsonLd = Record<string, unknown>;
+
+export interface AgentInfo {
+  name: string;
+  title: string;
+  brokerage: string;
+  phoneDigits: string;
+  email: string;
+}
+
+export interface SiteInfo {
+  name: string;
+  url: string;
+  agent: AgentInfo;
+  region: string;
+  locality: string;
+  country: string;
+  sameAs: readonly string[];
+  areaServed: readonly string[];
+  image?: string;
+}
+
+export interface Crumb {
+  name: string;
+  url: string;
+}
+
+const ctx = 'https://schema.org';
+
+export const ids = {
+  organization: (url: string) => `${url}/#organization`,
+  agent: (url: string) => `${url}/#agent`,
+  website: (url: string) => `${url}/#website`,
+};
+
+export function buildOrganization(s: SiteInfo): JsonLd {
+  return {
+    '@type': 'Organization',
+    '@id': ids.organization(s.url),
+    name: s.agent.brokerage,
+    url: `${s.url}/`,
+  };
+}
+
+export function buildRealEstateAgent(s: SiteInfo): JsonLd {
+  return {
+    '@type': 'RealEstateAgent',
+    '@id': ids.agent(s.url),
+    name: s.agent.name,
+    jobTitle: s.agent.title,
+    url: `${s.url}/`,
+    telephone: e164(s.agent.phoneDigits),
+    email: s.agent.email,
+    ...(s.image ? { image: s.image } : {}),
+    parentOrganization: { '@id': ids.organization(s.url) },
+    address: {
+      '@type': 'PostalAddress',
+      addressLocality: s.locality,
+      addressRegion: s.region,
+      addressCountry: s.country,
+    },
+    areaServed: s.areaServed.map((name) => ({ '@type': 'City', name: `${name}, ${s.region}` })),
+    sameAs: [...s.sameAs],
+  };
+}
+
+export function buildPerson(s: SiteInfo): JsonLd {
+  return {
+    '@type': 'Person',
+    '@id': `${s.url}/about#person`,
+    name: s.agent.name,
+    jobTitle: s.agent.title,
+    worksFor: { '@id': ids.organization(s.url) },
+    url: `${s.url}/about`,
+    sameAs: [...s.sameAs],
+  };
+}
+
+export function buildWebSite(s: SiteInfo): JsonLd {
+  return {
+    '@type': 'WebSite',
+    '@id': ids.website(s.url),
+    url: `${s.url}/`,
+    name: s.name,
+    publisher: { '@id': ids.organization(s.url) },
+    inLanguage: 'en-US',
+  };
+}
+
+export function buildWebPage(s: SiteInfo, page: { url: string; name: string; description: string }): JsonLd {
+  return {
+    '@type': 'WebPage',
+    '@id': `${page.url}#webpage`,
+    url: page.url,
+    name: page.name,
+    description: page.description,
+    isPartOf: { '@id': ids.website(s.url) },
+    inLanguage: 'en-US',
+  };
+}
+
+export function buildBreadcrumbs(crumbs: readonly Crumb[]): JsonLd {
+  return {
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.name, item: c.url })),
+  };
+}
+
+export function buildFaqPage(faq: readonly { q: string; a: string }[]): JsonLd {
+  return {
+    '@type': 'FAQPage',
+    mainEntity: faq.map((f) => ({
+      '@type': 'Question',
+      name: f.q,
+      acceptedAnswer: { '@type': 'Answer', text: f.a },
+    })),
+  };
+}
+
+export function buildPlace(place: {
+  name: string;
+  region: string;
+  county?: string | undefined;
+  url?: string;
+  description?: string;
+  lat?: number;
+  lng?: number;
+}): JsonLd {
+  return {
+    '@type': 'City',
+    name: `${place.name}, ${place.region}`,
+    ...(place.url ? { url: place.url } : {}),
+    ...(place.description ? { description: place.description } : {}),
+    ...(place.county ? { containedInPlace: { '@type': 'AdministrativeArea', name: place.county } } : {}),
+    ...(place.lat !== undefined && place.lng !== undefined
+      ? { geo: { '@type': 'GeoCoordinates', latitude: place.lat, longitude: place.lng } }
+      : {}),
+  };
+}
+
+export interface ArticleInfo {
+  url: string;
+  headline: string;
+  description: string;
+  datePublished: Date;
+  dateModified?: Date | undefined;
+  keywords: readonly string[];
+  image?: string | undefined;
+}
+
+export function buildArticle(s: SiteInfo, a: ArticleInfo, type: 'BlogPosting' | 'Article' = 'BlogPosting'): JsonLd {
+  return {
+    '@type': type,
+    '@id': `${a.url}#article`,
+    headline: a.headline,
+    description: a.description,
+    datePublished: a.datePublished.toISOString().slice(0, 10),
+    dateModified: (a.dateModified ?? a.datePublished).toISOString().slice(0, 10),
+    mainEntityOfPage: a.url,
+    author: { '@type': 'Person', name: s.agent.name, url: `${s.url}/about` },
+    publisher: { '@id': ids.organization(s.url) },
+    ...(a.keywords.length ? { keywords: a.keywords.join(', ') } : {}),
+    ...(a.image ? { image: a.image } : {}),
+    inLanguage: 'en-US',
+  };
+}
+
+/** Wraps nodes in one `@graph` document. */
+export function graph(nodes: readonly JsonLd[]): JsonLd {
+  return { '@context': ctx, '@graph': nodes };
+}

@@ -1,0 +1,8 @@
+import type { APIRoute } from 'astro';
+
+export const GET: APIRoute = ({ site }) => {
+  const sitemap = new URL('/sitemap-index.xml', site).href;
+  return new Response(`User-agent: *\nAllow: /\nDisallow: /search\n\nSitemap: ${sitemap}\n`, {
+    headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+  });
+};
