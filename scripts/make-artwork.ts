@@ -23,12 +23,48 @@ interface Palette {
 }
 
 const palettes: Record<string, Palette> = {
-  dawn: { skyTop: '#f6c6a8', skyBottom: '#fde9d9', sun: '#fff4e0', hills: ['#7c9a7e', '#4f6f58', '#2f4a3a'], accent: '#b4232a' },
-  noon: { skyTop: '#8ec5e8', skyBottom: '#dff1fb', sun: '#fffbe6', hills: ['#8fb47f', '#5e8a5a', '#355c3c'], accent: '#14213d' },
-  dusk: { skyTop: '#3b4a7a', skyBottom: '#f0a57c', sun: '#ffd7a3', hills: ['#59607f', '#3b4262', '#1f2540'], accent: '#f4d35e' },
-  autumn: { skyTop: '#9fc3dd', skyBottom: '#f3ead7', sun: '#fff1cf', hills: ['#c99a57', '#a5683a', '#5b3b26'], accent: '#7a171c' },
-  spring: { skyTop: '#b8dcf2', skyBottom: '#f2f8ee', sun: '#ffffff', hills: ['#a9d18e', '#6fa35a', '#3f6b3a'], accent: '#d1495b' },
-  evening: { skyTop: '#1d2b53', skyBottom: '#7e5a9b', sun: '#ffcf99', hills: ['#40406a', '#2c2c4f', '#17172e'], accent: '#ffd166' },
+  dawn: {
+    skyTop: '#f6c6a8',
+    skyBottom: '#fde9d9',
+    sun: '#fff4e0',
+    hills: ['#7c9a7e', '#4f6f58', '#2f4a3a'],
+    accent: '#b4232a',
+  },
+  noon: {
+    skyTop: '#8ec5e8',
+    skyBottom: '#dff1fb',
+    sun: '#fffbe6',
+    hills: ['#8fb47f', '#5e8a5a', '#355c3c'],
+    accent: '#14213d',
+  },
+  dusk: {
+    skyTop: '#3b4a7a',
+    skyBottom: '#f0a57c',
+    sun: '#ffd7a3',
+    hills: ['#59607f', '#3b4262', '#1f2540'],
+    accent: '#f4d35e',
+  },
+  autumn: {
+    skyTop: '#9fc3dd',
+    skyBottom: '#f3ead7',
+    sun: '#fff1cf',
+    hills: ['#c99a57', '#a5683a', '#5b3b26'],
+    accent: '#7a171c',
+  },
+  spring: {
+    skyTop: '#b8dcf2',
+    skyBottom: '#f2f8ee',
+    sun: '#ffffff',
+    hills: ['#a9d18e', '#6fa35a', '#3f6b3a'],
+    accent: '#d1495b',
+  },
+  evening: {
+    skyTop: '#1d2b53',
+    skyBottom: '#7e5a9b',
+    sun: '#ffcf99',
+    hills: ['#40406a', '#2c2c4f', '#17172e'],
+    accent: '#ffd166',
+  },
 };
 
 /** Small deterministic random numbers so a redraw gives the same picture. */
@@ -84,7 +120,8 @@ function drawSvg(w: number, h: number, p: Palette, scene: Scene, seed: number): 
   body += `<circle cx="${sunX}" cy="${sunY}" r="${h * 0.09}" fill="${p.sun}" opacity="0.9"/>`;
   if (scene === 'skyline') body += skyline(w, h * 0.7, p.hills[2], r);
   body += `<path d="${hillPath(w, h, h * 0.62, h * 0.12, r)}" fill="${p.hills[0]}"/>`;
-  if (scene === 'lake') body += `<rect x="0" y="${h * 0.7}" width="${w}" height="${h * 0.1}" fill="${p.skyTop}" opacity="0.7"/>`;
+  if (scene === 'lake')
+    body += `<rect x="0" y="${h * 0.7}" width="${w}" height="${h * 0.1}" fill="${p.skyTop}" opacity="0.7"/>`;
   body += `<path d="${hillPath(w, h, h * 0.76, h * 0.1, r)}" fill="${p.hills[1]}"/>`;
   const treeCount = scene === 'pines' ? 26 : 12;
   for (let i = 0; i < treeCount; i++) {

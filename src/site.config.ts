@@ -37,7 +37,13 @@ export const site = {
     longitude: -78.6382,
   },
   hours: [
-    { label: 'Mon-Fri', opens: '08:00', closes: '20:00', text: '8AM-8PM', days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'] },
+    {
+      label: 'Mon-Fri',
+      opens: '08:00',
+      closes: '20:00',
+      text: '8AM-8PM',
+      days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+    },
     { label: 'Sat-Sun', opens: '09:00', closes: '18:00', text: '9AM-6PM', days: ['Saturday', 'Sunday'] },
   ],
   links: {

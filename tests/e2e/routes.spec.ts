@@ -1,0 +1,94 @@
+/** Every route of SPEC §2 answers with its heading; unknown paths answer 404 with the exact texts. */
+import { expect, test } from '@playwright/test';
+import { site } from '../../src/site.config.ts';
+
+const headings: [string, string][] = [
+  ['/', 'TOP 5% REALTOR® IN RALEIGH NC'],
+  ['/relocation', 'Relocating to the Triangle Area?'],
+  ['/upsizing', 'Ready for More Space?'],
+  ['/downsizing', 'Embrace the Freedom of Less'],
+  ['/search', 'Search Not Available'],
+];
+
+for (const [path, heading] of headings) {
+  test(`${path} answers 200 with its heading`, async ({ page }) => {
+    const res = await page.goto(path);
+    expect(res?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+  });
+}
+
+const routes = [
+  '/about',
+  '/videos',
+  '/blog',
+  '/first-time-buyer',
+  '/buyer-resources',
+  '/seller-resources',
+  '/city/raleigh',
+];
+for (const path of routes) {
+  test(`${path} answers 200 with one h1`, async ({ page }) => {
+    const res = await page.goto(path);
+    expect(res?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  });
+}
+
+test('the search page ignores q, says search is not available and is noindex', async ({ page }) => {
+  await page.goto('/search?q=cary+homes');
+  await expect(
+    page.getByText(
+      'Search functionality is currently not available. Please browse our available properties and resources.',
+    ),
+  ).toBeVisible();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex,nofollow');
+  await page.getByRole('link', { name: 'Return to Home Page' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('an unknown path answers 404 with the not-found page and logs the path', async ({ page }) => {
+  const logged: string[] = [];
+  page.on('console', (m) => logged.push(m.text()));
+  const res = await page.goto('/no/such/page');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByText('404', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found');
+  await expect.poll(() => logged.join('\n')).toContain('/no/such/page');
+  await page.getByRole('link', { name: 'Return to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('an unknown city answers 404 with City Not Found', async ({ page }) => {
+  const res = await page.goto('/city/atlantis');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('City Not Found');
+  await expect(page.getByText("The city you're looking for doesn't exist in our service area.")).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('titles carry the agent name once, with the REALTOR® suffix when missing', async ({ page }) => {
+  await page.goto('/relocation');
+  await expect(page).toHaveTitle(`Relocating to Raleigh & the Triangle | ${site.agent.name} - REALTOR®`);
+  await page.goto('/about');
+  const title = await page.title();
+  expect(title.split(site.agent.name).length - 1).toBe(1);
+});
+
+test('a trailing slash redirects to the canonical URL', async ({ request }) => {
+  const res = await request.get('/about/', { maxRedirects: 0 });
+  expect(res.status()).toBe(301);
+  expect(res.headers()['location']).toBe('/about');
+});
+
+test('hashed assets are immutable, HTML revalidates, text is compressed', async ({ request }) => {
+  const home = await request.get('/', { headers: { 'Accept-Encoding': 'gzip' } });
+  expect(home.headers()['cache-control']).toContain('must-revalidate');
+  expect(home.headers()['content-encoding']).toBe('gzip');
+  const html = await home.text();
+  const asset = /\/_astro\/[^"')\s]+\.(?:css|js|webp|avif|jpg)/.exec(html)?.[0];
+  expect(asset).toBeTruthy();
+  const res = await request.get(asset!);
+  expect(res.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+});

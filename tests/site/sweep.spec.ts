@@ -1,0 +1,82 @@
+/**
+ * Sweeps every page of the built sitemap plus the not-found pages: one h1, head tags,
+ * parseable JSON-LD, resolving internal links, unique titles and descriptions, and no
+ * axe-core WCAG 2.2 A/AA violation.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { notFoundPaths, sitemapPaths } from '../support/pages.ts';
+
+const pages = sitemapPaths();
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+test('the sitemap lists the pages of the site', () => {
+  expect(pages).toContain('/');
+  expect(pages.length).toBeGreaterThan(10);
+});
+
+for (const path of [...pages, ...notFoundPaths]) {
+  test(`page ${path}: one h1, head tags, JSON-LD, accessibility`, async ({ page }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(notFoundPaths.includes(path) ? 404 : 200);
+    await expect(page.locator('h1')).toHaveCount(1);
+    expect((await page.title()).length).toBeGreaterThan(10);
+    const description = await page.locator('meta[name="description"]').getAttribute('content');
+    expect(description?.length ?? 0).toBeGreaterThan(40);
+    const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
+    expect(canonical).toMatch(/^https?:\/\//);
+    expect(await page.locator('meta[property="og:url"]').getAttribute('content')).toBe(canonical);
+    const robots = await page.locator('meta[name="robots"]').getAttribute('content');
+    expect(['index,follow', 'noindex,nofollow']).toContain(robots);
+    if (pages.includes(path)) expect(robots).toBe('index,follow');
+    for (const json of await page.locator('script[type="application/ld+json"]').allTextContents()) {
+      expect(() => JSON.parse(json), `JSON-LD on ${path}`).not.toThrow();
+    }
+    const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+}
+
+async function fetchHtml(request: APIRequestContext, path: string): Promise<string> {
+  const res = await request.get(path);
+  return res.text();
+}
+
+test('titles and descriptions are unique across the site', async ({ request }) => {
+  const titles = new Map<string, string>();
+  const descriptions = new Map<string, string>();
+  for (const path of pages) {
+    const html = await fetchHtml(request, path);
+    const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
+    const description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? '';
+    expect(titles.get(title), `title of ${path} repeats`).toBeUndefined();
+    expect(descriptions.get(description), `description of ${path} repeats`).toBeUndefined();
+    titles.set(title, path);
+    descriptions.set(description, path);
+  }
+});
+
+test('every internal link and asset resolves', async ({ request }) => {
+  const targets = new Map<string, string>();
+  for (const path of [...pages, ...notFoundPaths]) {
+    const html = await fetchHtml(request, path);
+    for (const m of html.matchAll(/\s(?:href|src)="([^"]+)"/g)) {
+      const raw = m[1]!.replaceAll('&amp;', '&');
+      if (!raw.startsWith('/') || raw.startsWith('//')) continue;
+      const url = new URL(raw, 'http://x');
+      if (!targets.has(url.pathname)) targets.set(url.pathname, path);
+    }
+    for (const m of html.matchAll(/\ssrcset="([^"]+)"/g)) {
+      for (const candidate of m[1]!.split(',')) {
+        const src = candidate.trim().split(/\s+/)[0]!;
+        if (src.startsWith('/') && !targets.has(src)) targets.set(src, path);
+      }
+    }
+  }
+  const broken: string[] = [];
+  for (const [target, from] of targets) {
+    const res = await request.get(target, { maxRedirects: 0 });
+    if (res.status() !== 200) broken.push(`${target} (${res.status()}) linked from ${from}`);
+  }
+  expect(broken).toEqual([]);
+});

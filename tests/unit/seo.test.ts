@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { buildPageTitle, canonicalUrl, robotsContent, slugify } from '~/lib/seo/meta.ts';
+import { buildBreadcrumbs, buildFaqPage, buildRealEstateAgent, graph } from '~/lib/seo/jsonld.ts';
+import { formatPhone, mailtoHref, telHref } from '~/lib/contact-links.ts';
+
+describe('page titles (SPEC §7)', () => {
+  it('adds the agent suffix when the title lacks the agent name', () => {
+    expect(buildPageTitle('Buyer Resources', 'Jordan Avery', 'REALTOR®')).toBe(
+      'Buyer Resources | Jordan Avery - REALTOR®',
+    );
+  });
+  it('keeps a title that already names the agent', () => {
+    expect(buildPageTitle('About Jordan Avery', 'Jordan Avery', 'REALTOR®')).toBe('About Jordan Avery');
+    expect(buildPageTitle('about jordan avery', 'Jordan Avery', 'REALTOR®')).toBe('about jordan avery');
+  });
+});
+
+describe('canonical URLs', () => {
+  it('has no trailing slash except on the home page', () => {
+    expect(canonicalUrl('/about/', 'https://www.example.com/')).toBe('https://www.example.com/about');
+    expect(canonicalUrl('/', 'https://www.example.com')).toBe('https://www.example.com/');
+    expect(canonicalUrl('city/cary', new URL('https://www.example.com'))).toBe('https://www.example.com/city/cary');
+  });
+});
+
+describe('robots and slugs', () => {
+  it('uses only the two robots values of SPEC', () => {
+    expect(robotsContent(false)).toBe('index,follow');
+    expect(robotsContent(true)).toBe('noindex,nofollow');
+  });
+  it('lower-cases and turns runs of whitespace into one hyphen', () => {
+    expect(slugify('Wake Forest')).toBe('wake-forest');
+    expect(slugify('Fuquay   Varina')).toBe('fuquay-varina');
+    expect(slugify(' Holly\tSprings ')).toBe('holly-springs');
+  });
+});
+
+describe('contact links', () => {
+  it('derives display and tel forms from the digits', () => {
+    expect(formatPhone('9195550142')).toBe('(919) 555-0142');
+    expect(telHref('9195550142')).toBe('tel:+19195550142');
+  });
+  it('encodes mailto subjects', () => {
+    expect(mailtoHref('a@example.com', 'Relocation Questions')).toBe(
+      'mailto:a@example.com?subject=Relocation%20Questions',
+    );
+  });
+});
+
+describe('JSON-LD builders', () => {
+  const info = {
+    name: 'Site',
+    url: 'https://www.example.com',
+    agent: {
+      name: 'Jordan Avery',
+      title: 'REALTOR®',
+      brokerage: 'Brokerage',
+      phoneDigits: '9195550142',
+      email: 'a@example.com',
+    },
+    region: 'NC',
+    locality: 'Raleigh',
+    country: 'US',
+    sameAs: ['https://www.example.com/social'],
+    areaServed: ['Raleigh', 'Cary'],
+  };
+  it('describes the agent with phone, brokerage and area served, without a rating', () => {
+    const agent = buildRealEstateAgent(info);
+    expect(agent['@type']).toBe('RealEstateAgent');
+    expect(agent['telephone']).toBe('+19195550142');
+    expect(agent['areaServed']).toEqual([
+      { '@type': 'City', name: 'Raleigh, NC' },
+      { '@type': 'City', name: 'Cary, NC' },
+    ]);
+    expect(agent).not.toHaveProperty('aggregateRating');
+  });
+  it('numbers breadcrumbs from 1 and wraps nodes in one graph', () => {
+    const doc = graph([
+      buildBreadcrumbs([
+        { name: 'Home', url: 'https://x/' },
+        { name: 'Blog', url: 'https://x/blog' },
+      ]),
+      buildFaqPage([{ q: 'Q?', a: 'A.' }]),
+    ]);
+    expect(JSON.parse(JSON.stringify(doc))).toMatchObject({
+      '@context': 'https://schema.org',
+      '@graph': [
+        {
+          '@type': 'BreadcrumbList',
+          itemListElement: [
+            { position: 1, name: 'Home' },
+            { position: 2, name: 'Blog' },
+          ],
+        },
+        { '@type': 'FAQPage', mainEntity: [{ name: 'Q?', acceptedAnswer: { text: 'A.' } }] },
+      ],
+    });
+  });
+});

@@ -1,0 +1,11 @@
+/// <reference types="vitest/config" />
+// Unit tests run through Astro's Vite config so the `~` alias, astro:content types and the
+// Astro container API work exactly as in the build.
+import { getViteConfig } from 'astro/config';
+
+export default getViteConfig({
+  test: {
+    include: ['tests/unit/**/*.test.ts'],
+    testTimeout: 20_000,
+  },
+});
