@@ -18,6 +18,8 @@ export default defineConfig({
   trailingSlash: 'never',
   build: { format: 'file' },
   output: 'static',
+  // Caches stay inside the checkout so several working copies can share one node_modules.
+  cacheDir: './.astro/cache',
   adapter: node({ mode: 'middleware' }),
   integrations: [
     react(),
@@ -28,6 +30,7 @@ export default defineConfig({
   ],
   vite: {
     plugins: [tailwindcss()],
+    cacheDir: './.astro/vite',
   },
   prefetch: false,
   devToolbar: { enabled: false },

@@ -41,6 +41,8 @@ const cities = defineCollection({
       name: text,
       county: text,
       description,
+      /** One line for city cards (relocation page). */
+      tagline: text.max(90),
       population: text,
       medianHome: text,
       schools: text,
