@@ -5,6 +5,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import { fileURLToPath } from 'node:url';
 import { site } from './src/site.config.ts';
 
 /** Pages that must never reach the sitemap (they are also marked noindex). */
@@ -31,6 +32,8 @@ export default defineConfig({
   vite: {
     plugins: [tailwindcss()],
     cacheDir: './.astro/vite',
+    // Explicit as well as in tsconfig, so it also resolves in working copies whose node_modules is a link.
+    resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
   },
   prefetch: false,
   devToolbar: { enabled: false },
