@@ -67,6 +67,9 @@ export const site = {
     /** Third-party home-value web component. */
     homeValue: {
       scriptUrl: 'https://widgets.example.com/home-value/v1/widget.js',
+      /** Custom element the script defines, and the attribute that identifies the agent. */
+      element: 'home-value-widget',
+      agentAttribute: 'agent-encoded-id',
       agentEncodedId: 'ZXhhbXBsZS1qb3JkYW4tYXZlcnk',
     },
     /** Light basemap tiles for the area map, with the attribution the provider requires. */

@@ -1,0 +1,27 @@
+/**
+ * Runs `fn` once the visitor first scrolls, taps, clicks or types, so that third-party
+ * embeds never load during the first view of a page.
+ */
+export function afterFirstInteraction(fn: () => void): void {
+  const events = ['scroll', 'pointerdown', 'keydown', 'touchstart', 'wheel'] as const;
+  const run = () => {
+    for (const e of events) window.removeEventListener(e, run);
+    fn();
+  };
+  for (const e of events) window.addEventListener(e, run, { once: true, passive: true });
+}
+
+/** Calls `fn` once `el` comes within `margin` of the viewport, but never before the first interaction. */
+export function whenNearAfterInteraction(el: Element, fn: () => void, margin = '300px 0px'): void {
+  afterFirstInteraction(() => {
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        fn();
+      },
+      { rootMargin: margin },
+    );
+    observer.observe(el);
+  });
+}

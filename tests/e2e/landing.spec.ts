@@ -1,0 +1,250 @@
+/** SPEC §2 home and landing pages: exact headings, labels, targets, mailto subjects and tel numbers. */
+import { expect, test, type Page } from '@playwright/test';
+import { site } from '../../src/site.config.ts';
+
+const tel = `tel:+1${site.agent.phoneDigits}`;
+const mailto = (subject: string) => `mailto:${site.agent.email}?subject=${encodeURIComponent(subject)}`;
+
+async function expectLink(page: Page, name: string, href: string, newTab = false) {
+  const link = page.getByRole('link', { name, exact: true }).first();
+  await expect(link).toHaveAttribute('href', href);
+  if (newTab) {
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', /noopener/);
+  }
+}
+
+test.describe('home page', () => {
+  test('hero, strip, numbers and call banner', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('#home h1')).toHaveText('TOP 5% REALTOR® IN RALEIGH NC');
+    await expectLink(page, 'BUYER RESOURCES', '/buyer-resources');
+    await expectLink(page, 'SELLER RESOURCES', '/seller-resources');
+    for (const item of ['TOP 5% REAL ESTATE AGENT', 'MENTOR', 'PASSION FUELED GO-GETTER', 'AWARD-WINNING AGENT']) {
+      await expect(page.locator('#home li', { hasText: item })).toHaveText(item);
+    }
+    for (const figure of ['10', 'Top 5%', '180+', '$47M+']) {
+      await expect(page.locator('dd', { hasText: figure }).first()).toBeVisible();
+    }
+    await expect(page.getByRole('complementary', { name: 'Call or text' }).getByRole('link')).toHaveAttribute(
+      'href',
+      tel,
+    );
+    const video = page.locator('video.hero-video');
+    await expect(video).toHaveAttribute('muted', '');
+    await expect(video).toHaveAttribute('loop', '');
+    await expect(video).toHaveAttribute('playsinline', '');
+  });
+
+  test('the hero poster is preloaded and sized', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('link[rel="preload"][as="image"]')).toHaveCount(1);
+    const img = page.locator('#home img').first();
+    await expect(img).toHaveAttribute('fetchpriority', 'high');
+    await expect(img).toHaveAttribute('width', /\d+/);
+    await expect(img).toHaveAttribute('src', /\.webp/);
+  });
+
+  test('services grid: the seven cards, labels and targets of SPEC §2', async ({ page }) => {
+    await page.goto('/');
+    const grid = page.locator('#services');
+    await expect(grid.getByRole('heading', { level: 2 })).toHaveText('EVERYTHING YOU NEED, ALL IN ONE PLACE');
+    const table: [string, string, string][] = [
+      ['BUYER', 'BUY A HOME', '/buyer-resources'],
+      ['SELLER', 'SELL YOUR HOME', '/seller-resources'],
+      ['COMMUNITIES', 'EXPLORE', '/relocation'],
+      ['MOVE WITH EASE', 'RELOCATE', '/relocation'],
+      ['DOWNSIZING YOUR SPACE', 'DOWNSIZE', '/downsizing'],
+      ['FIRST TIME HOME BUYER', 'FIRST TIME HOME BUYER', '/first-time-buyer'],
+      ['FEATURED PROPERTIES', 'SEARCH HOMES', '/buyer-resources'],
+    ];
+    await expect(grid.getByRole('listitem')).toHaveCount(7);
+    for (const [i, [title, label, href]] of table.entries()) {
+      const card = grid.getByRole('listitem').nth(i);
+      await expect(card.getByRole('heading', { level: 3 })).toHaveText(title);
+      await expect(card.getByRole('link')).toHaveText(label);
+      await expect(card.getByRole('link')).toHaveAttribute('href', href);
+    }
+  });
+
+  test('explorer and contact sections', async ({ page }) => {
+    await page.goto('/');
+    const explore = page.locator('#explore');
+    await expect(explore.getByText('DISCOVER LOCAL HIDDEN GEMS')).toBeVisible();
+    await expect(explore.getByRole('heading', { level: 2 })).toHaveText('Explore the Greater Triangle Area');
+    const contact = page.locator('#contact');
+    await expect(contact.getByRole('heading', { name: 'Call or Text' })).toBeVisible();
+    await expect(contact.getByRole('heading', { name: 'Email', exact: true })).toBeVisible();
+    await expect(contact.getByRole('heading', { name: 'Office Hours' })).toBeVisible();
+    await expect(contact.getByText('Mon-Fri', { exact: true })).toBeVisible();
+    await expect(contact.getByText('8AM-8PM', { exact: true })).toBeVisible();
+    await expect(contact.getByText('Sat-Sun', { exact: true })).toBeVisible();
+    await expect(contact.getByText('9AM-6PM', { exact: true })).toBeVisible();
+    await expect(contact.getByRole('heading', { name: 'Schedule a Free Consultation' })).toBeVisible();
+    const book = contact.getByRole('link', { name: 'Book Your 30-Minute Call' });
+    await expect(book).toHaveAttribute('href', site.links.booking);
+    await expect(book).toHaveAttribute('target', '_blank');
+    await expect(book).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(
+      contact.locator('h3', { hasText: 'Why choose' }).locator('xpath=..').getByRole('listitem'),
+    ).toHaveCount(6);
+    await expect(contact.locator(`a[href="${tel}"]`)).toHaveCount(1);
+  });
+
+  test('structured data: RealEstateAgent with the 13 towns, WebSite, Organization, no self-rating', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const json = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+    const types = json['@graph'].map((n: { '@type': string }) => n['@type']);
+    expect(types).toEqual(expect.arrayContaining(['RealEstateAgent', 'WebSite', 'Organization']));
+    const agent = json['@graph'].find((n: { '@type': string }) => n['@type'] === 'RealEstateAgent');
+    expect(agent.name).toBe(site.agent.name);
+    expect(agent.telephone).toBe(`+1${site.agent.phoneDigits}`);
+    expect(agent.address.addressRegion).toBe('NC');
+    expect(JSON.stringify(json)).not.toContain('aggregateRating');
+  });
+});
+
+test.describe('landing pages', () => {
+  test('/relocation', async ({ page }) => {
+    await page.goto('/relocation');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Relocating to the Triangle Area?');
+    await expectLink(page, 'Schedule Free Consultation', site.links.booking, true);
+    await expectLink(page, 'View Relocation Guide', site.links.relocationGuide, true);
+    for (const t of ['Affordable Living', 'Thriving Job Market', 'Quality of Life']) {
+      await expect(page.getByRole('heading', { name: t, exact: true })).toBeVisible();
+    }
+    await expect(page.getByText('300+ companies')).toBeVisible();
+    await expect(page.getByText('180+ parks')).toBeVisible();
+    const cards = page
+      .locator('section', { has: page.getByRole('heading', { name: 'Explore Triangle Communities' }) })
+      .getByRole('link');
+    const ids = [
+      'raleigh',
+      'cary',
+      'apex',
+      'holly-springs',
+      'fuquay-varina',
+      'garner',
+      'knightdale',
+      'wake-forest',
+      'wendell',
+      'zebulon',
+      'rolesville',
+      'youngsville',
+    ];
+    await expect(cards).toHaveCount(12);
+    for (const [i, id] of ids.entries()) await expect(cards.nth(i)).toHaveAttribute('href', `/city/${id}`);
+    await expectLink(page, 'Watch More Relocation Videos', '/blog');
+    await expect(page.locator(`a[href="${mailto('Relocation Questions')}"]`)).toHaveCount(1);
+    await expect(page.locator(`a[href="${tel}"]`).last()).toBeVisible();
+  });
+
+  test('/first-time-buyer', async ({ page }) => {
+    await page.goto('/first-time-buyer');
+    await expectLink(page, 'Book Free Consultation', site.links.booking, true);
+    await expect(page.getByRole('link', { name: /^Call Now/ })).toHaveAttribute('href', tel);
+    for (const step of ['Pre-Approval', 'Home Search', 'Make Offer', 'Close Deal']) {
+      await expect(page.getByRole('heading', { level: 3, name: step })).toBeVisible();
+    }
+    await expect(page.locator(`a[href="${mailto('First Time Home Buying Inquiry')}"]`)).toHaveCount(1);
+  });
+
+  test('/upsizing', async ({ page }) => {
+    await page.goto('/upsizing');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ready for More Space?');
+    for (const sign of ['Growing Family', 'Career Growth', 'Market Timing', 'Lifestyle Change']) {
+      await expect(page.getByRole('heading', { level: 3, name: sign })).toBeVisible();
+    }
+    await expect(page.locator('section#strategy ol > li')).toHaveCount(4);
+    await expect(page.locator('rea-home-value')).toHaveCount(1);
+    await expect(page.locator(`a[href="${mailto('Upsizing Inquiry')}"]`)).toHaveCount(1);
+  });
+
+  test('/downsizing', async ({ page }) => {
+    await page.goto('/downsizing');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Embrace the Freedom of Less');
+    await expect(page.locator('section#benefits li')).toHaveCount(4);
+    await expect(page.locator('section#process ol > li')).toHaveCount(4);
+    await expect(page.getByRole('heading', { name: 'Is Downsizing Right for You?' })).toBeVisible();
+    await expect(page.locator('section#situations li')).toHaveCount(6);
+    await expect(page.locator('rea-home-value')).toHaveCount(1);
+    await expect(page.locator(`a[href="${mailto('Downsizing Inquiry')}"]`)).toHaveCount(1);
+  });
+
+  test('/buyer-resources', async ({ page }) => {
+    await page.goto('/buyer-resources');
+    await expectLink(page, 'Schedule a Buyer Consultation', site.links.booking, true);
+    const steps = [
+      'Get Pre-Approved',
+      'Find Your Agent',
+      'Search for Homes',
+      'Make an Offer',
+      'Get It Inspected',
+      'Close the Deal',
+    ];
+    for (const step of steps) await expect(page.getByRole('heading', { level: 3, name: step })).toBeVisible();
+    await expect(page.locator('rea-lazy-frame')).toHaveCount(1);
+  });
+
+  test('/seller-resources', async ({ page }) => {
+    await page.goto('/seller-resources');
+    await expectLink(page, 'Get Your Free Price Evaluation', '#home-value');
+    const steps = [
+      'Market Analysis',
+      'Prepare Your Home',
+      'Marketing Launch',
+      'Show and Negotiate',
+      'Under Contract',
+      'Closing Day',
+    ];
+    for (const step of steps) await expect(page.getByRole('heading', { level: 3, name: step })).toBeVisible();
+    await expect(page.locator('section#prep-tips li')).toHaveCount(4);
+    await expect(page.locator('rea-home-value')).toHaveCount(1);
+  });
+
+  test('/about shows both sets of figures as stated', async ({ page }) => {
+    await page.goto('/about');
+    for (const figure of ['133+', '$48.5M+', 'Top 100', 'Hall of Fame', 'Top 5%', '77', '27+']) {
+      await expect(page.locator('dd', { hasText: figure }).first()).toBeVisible();
+    }
+    await expect(page.getByText('Top 100 agents in North Carolina in 2024')).toBeVisible();
+  });
+});
+
+test.describe('embeds load late', () => {
+  test('the property search iframe is created only when scrolled near, and a plain link opens it', async ({ page }) => {
+    await page.goto('/buyer-resources');
+    await expect(page.locator('rea-lazy-frame iframe')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Open the property search in a new tab' })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
+    await page.route(/search\.example\.com/, (route) =>
+      route.fulfill({ body: '<p>search</p>', contentType: 'text/html' }),
+    );
+    await page.locator('rea-lazy-frame').scrollIntoViewIfNeeded();
+    await expect(page.locator('rea-lazy-frame iframe')).toHaveAttribute('title', /Property search/);
+  });
+
+  test('the home-value widget script loads only on its pages and only when near', async ({ page }) => {
+    const requested: string[] = [];
+    await page.route(/widgets\.example\.com/, (route) => {
+      requested.push(route.request().url());
+      return route.fulfill({ body: '/* widget */', contentType: 'text/javascript' });
+    });
+    await page.goto('/buyer-resources');
+    await page.mouse.wheel(0, 20000);
+    await page.waitForTimeout(300);
+    expect(requested).toEqual([]);
+    await page.goto('/upsizing');
+    expect(requested).toEqual([]);
+    await page.locator('rea-home-value').scrollIntoViewIfNeeded();
+    await expect.poll(() => requested.length).toBe(1);
+    await expect(page.locator(`rea-home-value ${site.embeds.homeValue.element}`)).toHaveAttribute(
+      site.embeds.homeValue.agentAttribute,
+      site.embeds.homeValue.agentEncodedId,
+    );
+  });
+});
