@@ -61,6 +61,7 @@ export interface ArticleFacts {
   hasFaq: boolean;
   hasCta: boolean;
   customSchema: boolean;
+  draft: boolean;
 }
 
 export function articleFacts(): Map<string, ArticleFacts> {
@@ -82,6 +83,7 @@ export function articleFacts(): Map<string, ArticleFacts> {
       hasFaq: /^faq:[ \t]*\r?\n[ \t]*- /m.test(fm) || (faqFlow !== undefined && /^\[\s*\{/.test(faqFlow)),
       hasCta: /^cta:/m.test(fm),
       customSchema: scalar(fm, 'customSchema') === 'true',
+      draft: scalar(fm, 'draft') === 'true',
     });
   }
   return facts;

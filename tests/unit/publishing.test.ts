@@ -11,6 +11,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { site } from '~/site.config.ts';
 
@@ -20,6 +21,7 @@ const today = new Date().toISOString().slice(0, 10);
 const slug = 'publishing-test-homes-in-cary';
 const title = 'Publishing Test: New Homes in Cary NC';
 const playlistId = 'PLpublishTestAAAAAAAAAAAAAAAAAAAAA';
+const customPlaylistId = 'PLpublishTestBBBBBBBBBBBBBBBBBBBBB';
 const url = `${site.baseUrl}/blog/${slug}`;
 
 const article = `---
@@ -55,6 +57,7 @@ slug: publishing-test-cap-rates
 description: A fixture article with customSchema set, to check the full Organization to FAQPage graph.
 summary: Custom graph.
 datePublished: 2020-01-01
+playlistId: ${customPlaylistId}
 customSchema: true
 cta:
   headline: Talk numbers with me
@@ -93,6 +96,21 @@ beforeAll(async () => {
   );
 
   // The copy must build with the production site URL, whatever the caller's shell sets.
+  // Both playlists have a cached thumbnail, as `npm run thumbnails` leaves them.
+  mkdirSync(join(root, 'src/assets/playlist-thumbnails'), { recursive: true });
+  const thumbnails: Record<string, { thumbnailUrl: string; file: string }> = {};
+  // Different pictures: identical files would be emitted once, under the first name.
+  for (const [id, background] of [
+    [playlistId, '#2a7a4a'],
+    [customPlaylistId, '#7a4a2a'],
+  ] as const) {
+    await sharp({ create: { width: 480, height: 360, channels: 3, background } })
+      .jpeg()
+      .toFile(join(root, 'src/assets/playlist-thumbnails', `${id}.jpg`));
+    thumbnails[id] = { thumbnailUrl: `https://i.ytimg.com/vi/${id}/hqdefault.jpg`, file: `${id}.jpg` };
+  }
+  writeFileSync(join(root, 'src/data/playlist-thumbnails.json'), JSON.stringify({ version: 1, thumbnails }));
+
   const env: NodeJS.ProcessEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
   delete env['SITE_URL'];
   await promisify(execFile)(
@@ -114,7 +132,9 @@ describe('publishing one new article', () => {
     expect(firstCard).toContain(`>${title}</h3>`);
     expect(firstCard).toContain(`<time datetime="${today}">`);
     expect(firstCard).toContain(`href="/blog/${slug}"`);
+    // The cover image wins over the cached playlist thumbnail.
     expect(firstCard).toMatch(/<img [^>]*src="\/_astro\/publishing-test-cover\.[^"]+\.webp"/);
+    expect(firstCard).not.toContain(playlistId);
   });
 
   it('adds it to the sitemap', () => {
@@ -146,6 +166,9 @@ describe('publishing one new article', () => {
     const html = read(`blog/${slug}.html`);
     expect(html).toContain('Real estate insights for Cary, NC');
     expect(html).toContain(`params="list=${playlistId}"`);
+    // The player's poster is the local copy of the cached thumbnail, not YouTube's image host.
+    expect(html).toMatch(new RegExp(`<lite-youtube [^>]*><img src="/_astro/${playlistId}\\.[^"]+\\.webp"`));
+    expect(html).not.toMatch(/(?:src|srcset|style|data-poster)="[^"]*ytimg\.com/);
     expect(html).toContain('>View full playlist on YouTube</a>');
     expect(html).toContain('Frequently Asked Questions');
     expect(html).toContain('<summary');
@@ -171,6 +194,13 @@ describe('fixtures in the same build', () => {
     ]);
     expect(html).toContain('>Book an Investor Call</a>');
     expect(html).toContain('Talk numbers with me');
+  });
+
+  it('shows the cached playlist thumbnail on the index card of an article without a cover', () => {
+    const card =
+      /<li>((?:(?!<\/li>)[\s\S])*?Publishing Test Cap Rates[\s\S]*?)<\/li>/.exec(read('blog.html'))?.[1] ?? '';
+    expect(card).toMatch(new RegExp(`<img [^>]*src="/_astro/${customPlaylistId}\\.[^"]+\\.webp"`));
+    expect(card).not.toContain('<svg');
   });
 
   it('shows Missing playlistId on a playlist page configured without an id', () => {
