@@ -1,22 +1,27 @@
+/** RSS feed of the written articles, newest first; the head of every page links to it. */
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
 import { getPublishedArticles } from '~/data/content.ts';
+import { canonicalUrl } from '~/lib/seo/meta.ts';
 import { site } from '~/site.config.ts';
 
 export const GET: APIRoute = async (context) => {
+  const origin = context.site ?? site.baseUrl;
   const articles = await getPublishedArticles();
   return rss({
     title: `${site.name} blog`,
     description: `Triangle real estate guides and market insight from ${site.agent.name}, ${site.agent.title} in Raleigh NC.`,
-    site: context.site ?? site.baseUrl,
+    site: origin,
     trailingSlash: false,
+    xmlns: { atom: 'http://www.w3.org/2005/Atom' },
     items: articles.map((a) => ({
       title: a.data.title,
       description: a.data.description,
       pubDate: a.data.datePublished,
-      link: `/blog/${a.id}`,
+      // Absolute and slash-free, exactly the page's canonical URL.
+      link: canonicalUrl(`/blog/${a.id}`, origin),
       categories: a.data.keywords,
     })),
-    customData: '<language>en-us</language>',
+    customData: `<language>en-us</language><atom:link href="${canonicalUrl('/rss.xml', origin)}" rel="self" type="application/rss+xml"/>`,
   });
 };

@@ -175,3 +175,57 @@ export function buildArticle(s: SiteInfo, a: ArticleInfo, type: 'BlogPosting' | 
 export function graph(nodes: readonly JsonLd[]): JsonLd {
   return { '@context': ctx, '@graph': nodes };
 }
+
+export interface ArticleGraphInput extends ArticleInfo {
+  /** Home > Blog > article, absolute URLs. */
+  crumbs: readonly Crumb[];
+  faq: readonly { q: string; a: string }[];
+  /** Present when the article is about one town (front matter geo.city). */
+  place?: { name: string; region: string; county?: string | undefined; url?: string | undefined } | undefined;
+}
+
+/** Default graph of a written article (SPEC §7): BlogPosting, BreadcrumbList, FAQPage and Place when present. */
+export function buildArticleGraph(s: SiteInfo, a: ArticleGraphInput): JsonLd {
+  const place = a.place;
+  return graph([
+    // The publisher is embedded whole: this graph has no separate Organization node to point at.
+    { ...buildArticle(s, a, 'BlogPosting'), publisher: buildOrganization(s) },
+    buildBreadcrumbs(a.crumbs),
+    ...(a.faq.length ? [buildFaqPage(a.faq)] : []),
+    ...(place
+      ? [
+          buildPlace({
+            name: place.name,
+            region: place.region,
+            county: place.county,
+            ...(place.url ? { url: place.url } : {}),
+          }),
+        ]
+      : []),
+  ]);
+}
+
+/**
+ * The full graph of an article with `customSchema: true` (the cap-rate article, SPEC §3):
+ * Organization, Person, WebSite, WebPage, BreadcrumbList, Article and FAQPage, linked by `@id`
+ * so search engines read the article as written by the agent on the agent's site.
+ */
+export function buildCustomArticleGraph(s: SiteInfo, a: ArticleGraphInput): JsonLd {
+  const person = buildPerson(s);
+  const webPage = buildWebPage(s, { url: a.url, name: a.headline, description: a.description });
+  const breadcrumbs = { ...buildBreadcrumbs(a.crumbs), '@id': `${a.url}#breadcrumb` };
+  const article: JsonLd = {
+    ...buildArticle(s, a, 'Article'),
+    author: { '@id': person['@id'] },
+    isPartOf: { '@id': webPage['@id'] },
+  };
+  return graph([
+    buildOrganization(s),
+    person,
+    buildWebSite(s),
+    { ...webPage, breadcrumb: { '@id': breadcrumbs['@id'] }, mainEntity: { '@id': article['@id'] } },
+    breadcrumbs,
+    article,
+    ...(a.faq.length ? [{ ...buildFaqPage(a.faq), '@id': `${a.url}#faq` }] : []),
+  ]);
+}

@@ -1,0 +1,165 @@
+/**
+ * Fetches the thumbnail of every YouTube playlist the site uses (playlist pages and articles
+ * with a playlistId) from YouTube's oEmbed endpoint, downloads the picture into
+ * src/assets/playlist-thumbnails/ and records it in src/data/playlist-thumbnails.json.
+ *
+ *   npm run thumbnails
+ *
+ * The build only reads that cache: it never calls YouTube, and a playlist missing from the
+ * cache shows the placeholder picture. Cached playlists are not fetched again (delete an
+ * entry to refresh it). A playlist YouTube does not know, a malformed answer or a network
+ * error is reported and skipped, never fatal. OEMBED_URL overrides the endpoint (tests).
+ */
+import { mkdir, readFile, readdir, rename, stat, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { playlistUrl } from '../src/lib/blog.ts';
+
+export const defaultOembedUrl = 'https://www.youtube.com/oembed';
+export const cacheFile = 'src/data/playlist-thumbnails.json';
+export const imageDir = 'src/assets/playlist-thumbnails';
+const sources = [
+  { dir: 'content/playlists', pattern: /\.ya?ml$/ },
+  { dir: 'content/articles', pattern: /\.mdx$/ },
+];
+const imageTypes: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
+const timeoutMs = 10_000;
+
+export interface ThumbnailCache {
+  version: 1;
+  thumbnails: Record<string, { thumbnailUrl: string; file: string }>;
+}
+
+export interface FetchOptions {
+  /** Project root holding content/ and src/. */
+  root: string;
+  oembedUrl?: string;
+  log?: (line: string) => void;
+}
+
+export interface FetchSummary {
+  cached: string[];
+  fetched: string[];
+  skipped: { playlistId: string; reason: string }[];
+}
+
+/** The oEmbed request for a playlist, as SPEC §7 call 5 describes it. */
+export function oembedRequestUrl(playlistId: string, base = defaultOembedUrl): string {
+  return `${base}?url=${encodeURIComponent(playlistUrl(playlistId))}&format=json`;
+}
+
+/**
+ * The `playlistId` of a playlist YAML file or an article's front matter. A flat top-level key
+ * in both, so a line match is enough here; the build's schema validates the value properly.
+ */
+export function readPlaylistId(text: string): string {
+  const body = text.startsWith('---') ? (text.split(/^---\s*$/m)[1] ?? '') : text;
+  const m = /^playlistId:[ \t]*(?:'([^']*)'|"([^"]*)"|([^\s#'"]*))/m.exec(body);
+  return (m?.[1] ?? m?.[2] ?? m?.[3] ?? '').trim();
+}
+
+/** Every distinct playlist id the content uses, with the file that names it first. */
+export async function collectPlaylistIds(root: string): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  for (const { dir, pattern } of sources) {
+    const names = await readdir(join(root, dir)).catch(() => [] as string[]);
+    for (const name of names.filter((n) => pattern.test(n)).sort()) {
+      const id = readPlaylistId(await readFile(join(root, dir, name), 'utf8'));
+      if (id && !ids.has(id)) ids.set(id, `${dir}/${name}`);
+    }
+  }
+  return ids;
+}
+
+export async function readCache(root: string): Promise<ThumbnailCache> {
+  try {
+    const data = JSON.parse(await readFile(join(root, cacheFile), 'utf8')) as Partial<ThumbnailCache>;
+    if (data.version === 1 && data.thumbnails && typeof data.thumbnails === 'object') {
+      return { version: 1, thumbnails: data.thumbnails };
+    }
+  } catch {
+    // A missing or unreadable cache is rebuilt from scratch.
+  }
+  return { version: 1, thumbnails: {} };
+}
+
+async function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Asks oEmbed for the playlist's thumbnail URL; throws with a short reason on any failure. */
+async function fetchThumbnailUrl(playlistId: string, base: string): Promise<string> {
+  const res = await fetch(oembedRequestUrl(playlistId, base), { signal: AbortSignal.timeout(timeoutMs) });
+  if (!res.ok) throw new Error(`oEmbed answered HTTP ${res.status}`);
+  let body: unknown;
+  try {
+    body = await res.json();
+  } catch {
+    throw new Error('oEmbed answered malformed JSON');
+  }
+  const url = (body as { thumbnail_url?: unknown } | null)?.thumbnail_url;
+  if (typeof url !== 'string' || !/^https?:\/\//.test(url)) throw new Error('oEmbed answer has no thumbnail_url');
+  return url;
+}
+
+async function downloadImage(url: string, dest: string): Promise<string> {
+  const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+  if (!res.ok) throw new Error(`thumbnail answered HTTP ${res.status}`);
+  const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  const ext = imageTypes[type];
+  if (!ext) throw new Error(`thumbnail is not a JPEG, PNG or WebP picture (${type || 'no content type'})`);
+  const file = `${dest}.${ext}`;
+  await writeFile(file, new Uint8Array(await res.arrayBuffer()));
+  return ext;
+}
+
+export async function fetchThumbnails(options: FetchOptions): Promise<FetchSummary> {
+  const { root, oembedUrl = defaultOembedUrl, log = console.log } = options;
+  const ids = await collectPlaylistIds(root);
+  const cache = await readCache(root);
+  const summary: FetchSummary = { cached: [], fetched: [], skipped: [] };
+  await mkdir(join(root, imageDir), { recursive: true });
+  log(`Playlist thumbnails: ${ids.size} playlist(s) in content/`);
+
+  for (const [playlistId, from] of ids) {
+    if (!/^[A-Za-z0-9_-]{10,64}$/.test(playlistId)) {
+      summary.skipped.push({ playlistId, reason: 'not a YouTube playlist id' });
+      log(`  skipped  ${playlistId} (${from}): not a YouTube playlist id`);
+      continue;
+    }
+    const entry = cache.thumbnails[playlistId];
+    if (entry && (await exists(join(root, imageDir, entry.file)))) {
+      summary.cached.push(playlistId);
+      log(`  cached   ${playlistId} (${from})`);
+      continue;
+    }
+    try {
+      const thumbnailUrl = await fetchThumbnailUrl(playlistId, oembedUrl);
+      const ext = await downloadImage(thumbnailUrl, join(root, imageDir, playlistId));
+      cache.thumbnails[playlistId] = { thumbnailUrl, file: `${playlistId}.${ext}` };
+      summary.fetched.push(playlistId);
+      log(`  fetched  ${playlistId} (${from})`);
+    } catch (error) {
+      // SPEC §8: a failed thumbnail fetch is not an error; the page shows the placeholder.
+      const reason = error instanceof Error ? error.message : String(error);
+      delete cache.thumbnails[playlistId];
+      summary.skipped.push({ playlistId, reason });
+      log(`  skipped  ${playlistId} (${from}): ${reason}`);
+    }
+  }
+
+  const tmp = join(root, `${cacheFile}.tmp`);
+  await writeFile(tmp, `${JSON.stringify(cache, null, 2)}\n`);
+  await rename(tmp, join(root, cacheFile));
+  log(
+    `Done: ${summary.fetched.length} fetched, ${summary.cached.length} cached, ${summary.skipped.length} skipped -> ${cacheFile}`,
+  );
+  return summary;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await fetchThumbnails({ root: process.cwd(), oembedUrl: process.env['OEMBED_URL'] || defaultOembedUrl });
+}

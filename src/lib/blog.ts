@@ -1,0 +1,71 @@
+/**
+ * Pure rules of the blog: dates, playlist addresses, the playlist canonical rule and the
+ * call-to-action defaults. No framework imports: `scripts/fetch-thumbnails.ts` runs this
+ * file directly in Node.
+ */
+
+/** SPEC §2: 'Real estate insights for {city}, {state}' and the CTA defaults are exact texts. */
+export const ctaDefaults = {
+  subhead: 'I help buyers and sellers across the Triangle.',
+  buttonText: 'Get Free Consultation',
+} as const;
+
+export interface Cta {
+  headline: string;
+  subhead: string;
+  buttonText: string;
+  buttonHref: string;
+}
+
+/** Fills the CTA fields an article leaves out; the headline names the article's city when it has one. */
+export function resolveCta(
+  cta: {
+    headline?: string | undefined;
+    subhead?: string | undefined;
+    buttonText?: string | undefined;
+    buttonHref?: string | undefined;
+  },
+  fallback: { bookingUrl: string; city?: string | undefined },
+): Cta {
+  return {
+    headline: cta.headline ?? `Ready to make your move in ${fallback.city ?? 'the Triangle'}?`,
+    subhead: cta.subhead ?? ctaDefaults.subhead,
+    buttonText: cta.buttonText ?? ctaDefaults.buttonText,
+    buttonHref: cta.buttonHref ?? fallback.bookingUrl,
+  };
+}
+
+export function cityLine(city: string, state: string): string {
+  return `Real estate insights for ${city}, ${state}`;
+}
+
+/**
+ * Front-matter dates are calendar days parsed as UTC midnight; formatting in UTC keeps
+ * 2025-10-10 from turning into October 9 west of Greenwich.
+ */
+export function formatPublishedDate(date: Date): string {
+  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+}
+
+/** `YYYY-MM-DD`, for `<time datetime>` and JSON-LD. */
+export function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** The public YouTube page of a playlist: the link under every player and the no-JS fallback. */
+export function playlistUrl(playlistId: string): string {
+  return `https://www.youtube.com/playlist?list=${encodeURIComponent(playlistId)}`;
+}
+
+/**
+ * SPEC §7: a playlist page's canonical is the blog path plus its lower-cased title with
+ * spaces turned to hyphens. Titles are chosen so this equals /blog/{slug}.
+ */
+export function playlistCanonicalPath(title: string): string {
+  return `/blog/${title.trim().toLowerCase().replace(/\s+/g, '-')}`;
+}
+
+/** SPEC §7 default description of a playlist page without one of its own. */
+export function playlistDefaultDescription(title: string, agentName: string, agentTitle: string): string {
+  return `${title} playlist from ${agentName}, top 5% ${agentTitle} in Raleigh NC`;
+}

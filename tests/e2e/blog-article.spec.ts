@@ -1,0 +1,142 @@
+/**
+ * Every written article of the build (/blog/{slug}, SPEC §2): breadcrumb, back link, date,
+ * city line, playlist, FAQ by keyboard, CTA and JSON-LD, checked against its front matter.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { site } from '../../src/site.config.ts';
+import { articleFacts, feedItems, isThirdParty } from './blog-content.ts';
+
+const items = feedItems();
+const facts = articleFacts();
+
+test('the feed lists every published article file of content/articles', () => {
+  const published = [...facts.values()].filter((f) => !f.draft).map((f) => f.slug);
+  expect(items.length).toBeGreaterThan(0);
+  expect(items.map((i) => i.path.replace('/blog/', '')).sort()).toEqual(published.sort());
+});
+
+async function jsonLdNodes(page: Page): Promise<Record<string, unknown>[]> {
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return blocks.flatMap((b) => {
+    const doc = JSON.parse(b) as Record<string, unknown>;
+    return (doc['@graph'] as Record<string, unknown>[] | undefined) ?? [doc];
+  });
+}
+
+const longDate = (day: string) =>
+  new Date(day).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+for (const item of items) {
+  const slug = item.path.replace('/blog/', '');
+  test(`article ${item.path}`, async ({ page, context }) => {
+    const f = facts.get(slug)!;
+    expect(f, `front matter of ${slug}`).toBeTruthy();
+    const outside: string[] = [];
+    await context.route(isThirdParty, (route) => (outside.push(route.request().url()), route.abort()));
+
+    const res = await page.goto(item.path);
+    expect(res?.status()).toBe(200);
+    await expect(page).toHaveTitle(`${item.title} | ${site.agent.name} ${site.agent.title}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(item.title);
+
+    // Breadcrumb Home > Blog > title, and the back link.
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(crumbs.getByRole('listitem')).toHaveCount(3);
+    await expect(crumbs.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    await expect(crumbs.getByRole('link', { name: 'Blog' })).toHaveAttribute('href', '/blog');
+    await expect(crumbs.locator('[aria-current="page"]')).toHaveText(item.title);
+    await expect(page.getByRole('link', { name: 'Back to Blog' })).toHaveAttribute('href', '/blog');
+
+    // Published date.
+    const time = page.locator('article header time');
+    await expect(time).toHaveAttribute('datetime', item.day);
+    await expect(time).toHaveText(longDate(item.day));
+    await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
+    await expect(page.locator('meta[property="article:published_time"]')).toHaveAttribute(
+      'content',
+      `${item.day}T00:00:00.000Z`,
+    );
+
+    // City line.
+    const cityLine = page.getByText(/^Real estate insights for /);
+    if (f.city) await expect(cityLine).toHaveText(`Real estate insights for ${f.city}, ${f.state}`);
+    else await expect(cityLine).toHaveCount(0);
+
+    // Playlist player.
+    const fullPlaylist = page.getByRole('link', { name: 'View full playlist on YouTube', exact: true });
+    if (f.playlistId) {
+      await expect(page.locator(`lite-youtube[params="list=${f.playlistId}"]`)).toBeVisible();
+      await expect(fullPlaylist).toHaveAttribute('href', `https://www.youtube.com/playlist?list=${f.playlistId}`);
+      await expect(fullPlaylist).toHaveAttribute('target', '_blank');
+    } else {
+      await expect(fullPlaylist).toHaveCount(0);
+    }
+
+    // FAQ accordion: native <details>, opened and closed from the keyboard.
+    const faqHeading = page.getByRole('heading', { level: 2, name: 'Frequently Asked Questions', exact: true });
+    const details = page.locator('section[aria-labelledby="faq-heading"] details');
+    if (f.hasFaq) {
+      await expect(faqHeading).toBeVisible();
+      const first = details.first();
+      await expect(first).not.toHaveAttribute('open');
+      const answer = first.locator('p');
+      await expect(answer).toBeHidden();
+      await first.locator('summary').focus();
+      await page.keyboard.press('Enter');
+      await expect(first).toHaveAttribute('open');
+      await expect(answer).toBeVisible();
+      await page.keyboard.press('Space');
+      await expect(first).not.toHaveAttribute('open');
+    } else {
+      await expect(faqHeading).toHaveCount(0);
+    }
+
+    // Call to action.
+    const cta = page.locator('section[aria-labelledby="cta-heading"]');
+    await expect(cta.getByRole('heading', { level: 2 })).toBeVisible();
+    const button = cta.locator('a[target="_blank"]');
+    await expect(button).toHaveAttribute('rel', 'noopener noreferrer');
+    if (!f.hasCta) {
+      await expect(cta.getByText('I help buyers and sellers across the Triangle.', { exact: true })).toBeVisible();
+      await expect(button).toHaveText('Get Free Consultation');
+      await expect(button).toHaveAttribute('href', site.links.booking);
+    }
+    await expect(cta.locator(`a[href="tel:+1${site.agent.phoneDigits}"]`)).toBeVisible();
+    await expect(cta.locator(`a[href="mailto:${site.agent.email}"]`)).toBeVisible();
+
+    // JSON-LD graph.
+    const nodes = await jsonLdNodes(page);
+    const types = nodes.map((n) => n['@type']);
+    if (f.customSchema) {
+      expect(types).toEqual([
+        'Organization',
+        'Person',
+        'WebSite',
+        'WebPage',
+        'BreadcrumbList',
+        'Article',
+        ...(f.hasFaq ? ['FAQPage'] : []),
+      ]);
+    } else {
+      expect(types).toEqual([
+        'BlogPosting',
+        'BreadcrumbList',
+        ...(f.hasFaq ? ['FAQPage'] : []),
+        ...(f.city ? ['City'] : []),
+      ]);
+    }
+    const post = nodes.find((n) => n['@type'] === 'BlogPosting' || n['@type'] === 'Article')!;
+    expect(post).toMatchObject({ headline: item.title, datePublished: item.day, mainEntityOfPage: item.link });
+    const faqNode = nodes.find((n) => n['@type'] === 'FAQPage');
+    if (faqNode) {
+      const questions = (faqNode['mainEntity'] as { name: string }[]).map((q) => q.name);
+      await expect(details.locator('summary')).toHaveText(questions);
+    }
+    if (slug === 'raleigh-multifamily-cap-rate') {
+      expect(f.customSchema).toBe(true);
+      expect(item.day).toBe('2025-10-10');
+    }
+
+    expect(outside).toEqual([]);
+  });
+}

@@ -1,0 +1,88 @@
+/** The blog index (/blog, SPEC §2) and the RSS feed. */
+import { expect, test } from '@playwright/test';
+import { feedItems, isThirdParty, playlistFacts } from './blog-content.ts';
+
+const items = feedItems();
+
+test('lists every article newest first, each with date, title, description and a Read Blog link', async ({
+  page,
+  context,
+}) => {
+  const outside: string[] = [];
+  await context.route(isThirdParty, (route) => (outside.push(route.request().url()), route.abort()));
+  await page.goto('/blog');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Triangle Real Estate Blog');
+
+  const cards = page.getByTestId('article-list').locator(':scope > li');
+  await expect(cards).toHaveCount(items.length);
+  const days = await cards.locator('time').evaluateAll((els) => els.map((e) => e.getAttribute('datetime') ?? ''));
+  expect(days).toEqual([...days].sort().reverse());
+  expect(days).toEqual(items.map((i) => i.day));
+
+  for (const [i, item] of items.entries()) {
+    const card = cards.nth(i);
+    await expect(card.getByRole('heading', { level: 3 })).toHaveText(item.title);
+    await expect(card.locator('p').nth(1)).not.toBeEmpty();
+    // One picture of the final 16:9 size: cover, cached thumbnail (both local) or the inline placeholder.
+    const picture = card.locator('img, svg').first();
+    await expect(picture).toBeVisible();
+    for (const src of await card.locator('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')))) {
+      expect(src).toMatch(/^\/_astro\//);
+    }
+    const link = card.getByRole('link', { name: `Read Blog about ${item.title}`, exact: true });
+    await expect(link).toHaveText(/^Read Blog/);
+    await expect(link).toHaveAttribute('href', item.path);
+  }
+  // The accessible name of every Read Blog link is unique.
+  const names = await page
+    .getByRole('link', { name: /^Read Blog/ })
+    .evaluateAll((els) => els.map((e) => e.textContent?.trim()));
+  expect(new Set(names).size).toBe(items.length);
+  expect(outside).toEqual([]);
+});
+
+test('a Read Blog link opens its article', async ({ page }) => {
+  await page.goto('/blog');
+  await page.getByRole('link', { name: `Read Blog about ${items[0]!.title}`, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${items[0]!.path}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(items[0]!.title);
+});
+
+test('links every playlist page in the Video Playlists section', async ({ page }) => {
+  await page.goto('/blog');
+  const section = page.locator('section[aria-labelledby="playlists-heading"]');
+  await expect(section.getByRole('heading', { level: 2 })).toHaveText('Video Playlists');
+  for (const p of playlistFacts()) {
+    await expect(section.getByRole('link', { name: p.title, exact: true })).toHaveAttribute('href', `/blog/${p.slug}`);
+  }
+});
+
+test('the article grid has 1 column on phones, 2 on tablets and 3 on desktops', async ({ page }) => {
+  await page.goto('/blog');
+  const grid = page.getByTestId('article-list');
+  const columns = () => grid.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
+  for (const [width, count] of [
+    [360, 1],
+    [700, 2],
+    [1280, 3],
+  ] as const) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await columns(), `${width}px`).toBe(count);
+  }
+});
+
+test('the RSS feed links each article by its absolute canonical URL, and pages announce it', async ({
+  page,
+  request,
+}) => {
+  const res = await request.get('/rss.xml');
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toContain('xml');
+  for (const item of items) {
+    expect(item.link).toMatch(/^https?:\/\/[^/]+\/blog\/[a-z0-9-]+$/);
+    await page.goto(item.path);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', item.link);
+  }
+  await page.goto('/blog');
+  await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute('href', '/rss.xml');
+});

@@ -1,0 +1,180 @@
+/**
+ * scripts/fetch-thumbnails.ts against a local server on 127.0.0.1 answering the way YouTube's
+ * oEmbed endpoint does: JSON for a known playlist, 404 for an unknown one, plus a broken answer.
+ */
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  cacheFile,
+  fetchThumbnails,
+  imageDir,
+  oembedRequestUrl,
+  readPlaylistId,
+  type ThumbnailCache,
+} from '../../scripts/fetch-thumbnails.ts';
+
+const known = 'PLknownAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+const unknown = 'PLunknownBBBBBBBBBBBBBBBBBBBBBBBBB';
+const broken = 'PLbrokenCCCCCCCCCCCCCCCCCCCCCCCCCC';
+const cachedId = 'PLcachedDDDDDDDDDDDDDDDDDDDDDDDDDD';
+const videoId = 'dQw4w9WgXcQ';
+
+let server: Server;
+let base: string;
+let jpeg: Buffer;
+const requests: string[] = [];
+
+beforeAll(async () => {
+  jpeg = await sharp({ create: { width: 480, height: 360, channels: 3, background: '#336699' } })
+    .jpeg()
+    .toBuffer();
+  server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    requests.push(`${url.pathname}${url.search}`);
+    if (url.pathname === `/vi/${videoId}/hqdefault.jpg`) {
+      res.writeHead(200, { 'Content-Type': 'image/jpeg' }).end(jpeg);
+      return;
+    }
+    if (url.pathname !== '/oembed' || url.searchParams.get('format') !== 'json') {
+      res.writeHead(400).end('Bad Request');
+      return;
+    }
+    const list = new URL(url.searchParams.get('url') ?? '').searchParams.get('list');
+    if (list === known) {
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(
+        JSON.stringify({
+          title: 'Knightdale NC',
+          author_name: 'Jordan Avery',
+          author_url: 'https://www.youtube.com/@example',
+          type: 'video',
+          height: 113,
+          width: 200,
+          version: '1.0',
+          provider_name: 'YouTube',
+          provider_url: 'https://www.youtube.com/',
+          thumbnail_height: 360,
+          thumbnail_width: 480,
+          thumbnail_url: `${base}/vi/${videoId}/hqdefault.jpg`,
+          html: `<iframe width="200" height="113" src="https://www.youtube.com/embed/videoseries?list=${known}" frameborder="0" allowfullscreen title="Knightdale NC"></iframe>`,
+        }),
+      );
+    } else if (list === broken) {
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"title": "Broken", "thumbnail_url": ');
+    } else {
+      res.writeHead(404, { 'Content-Type': 'text/html' }).end('Not Found');
+    }
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+let root: string;
+beforeEach(async () => {
+  requests.length = 0;
+  root = await mkdtemp(join(tmpdir(), 'thumbs-'));
+  await mkdir(join(root, 'content/playlists'), { recursive: true });
+  await mkdir(join(root, 'content/articles'), { recursive: true });
+  await mkdir(join(root, 'src/data'), { recursive: true });
+  await writeFile(join(root, 'content/playlists/a.yaml'), `slug: a\ntitle: A\nplaylistId: ${known}\n`);
+  await writeFile(join(root, 'content/playlists/b.yaml'), `slug: b\ntitle: B\nplaylistId: '${unknown}'\n`);
+  await writeFile(join(root, 'content/playlists/empty.yaml'), `slug: empty\ntitle: Empty\nplaylistId: ''\n`);
+  await writeFile(
+    join(root, 'content/articles/c.mdx'),
+    `---\ntitle: C\nplaylistId: "${broken}"\n---\n\nplaylistId: PLnotFrontMatterXXXXXXXXXXXXXXXXXX\n`,
+  );
+});
+afterEach(() => rm(root, { recursive: true, force: true }));
+
+const readJson = async () => JSON.parse(await readFile(join(root, cacheFile), 'utf8')) as ThumbnailCache;
+
+describe('reading playlist ids', () => {
+  it('reads plain, quoted and front-matter values, and nothing from the article body', () => {
+    expect(readPlaylistId('slug: a\nplaylistId: PL123456789012\n')).toBe('PL123456789012');
+    expect(readPlaylistId("playlistId: 'PL123456789012' # sample\n")).toBe('PL123456789012');
+    expect(readPlaylistId("playlistId: ''\n")).toBe('');
+    expect(readPlaylistId('---\ntitle: X\n---\nplaylistId: PL123456789012\n')).toBe('');
+  });
+  it('builds the oEmbed request of SPEC §7 with the playlist page URL encoded', () => {
+    expect(oembedRequestUrl('PLabc', 'https://www.youtube.com/oembed')).toBe(
+      'https://www.youtube.com/oembed?url=https%3A%2F%2Fwww.youtube.com%2Fplaylist%3Flist%3DPLabc&format=json',
+    );
+  });
+});
+
+describe('fetching thumbnails', () => {
+  it('caches a found playlist, leaves out a 404 and a malformed answer, and prints progress', async () => {
+    const lines: string[] = [];
+    const summary = await fetchThumbnails({ root, oembedUrl: `${base}/oembed`, log: (l) => lines.push(l) });
+
+    expect(summary.fetched).toEqual([known]);
+    expect(summary.skipped.map((s) => s.playlistId).sort()).toEqual([broken, unknown].sort());
+    expect(summary.skipped.find((s) => s.playlistId === unknown)?.reason).toBe('oEmbed answered HTTP 404');
+    expect(summary.skipped.find((s) => s.playlistId === broken)?.reason).toBe('oEmbed answered malformed JSON');
+
+    const cache = await readJson();
+    expect(cache).toEqual({
+      version: 1,
+      thumbnails: { [known]: { thumbnailUrl: `${base}/vi/${videoId}/hqdefault.jpg`, file: `${known}.jpg` } },
+    });
+    expect(await readFile(join(root, imageDir, `${known}.jpg`))).toEqual(jpeg);
+    expect(requests).toContain(
+      `/oembed?url=${encodeURIComponent(`https://www.youtube.com/playlist?list=${known}`)}&format=json`,
+    );
+    expect(lines.join('\n')).toMatch(new RegExp(`fetched +${known} \\(content/playlists/a\\.yaml\\)`));
+    expect(lines.join('\n')).toMatch(new RegExp(`skipped +${unknown} .*HTTP 404`));
+    expect(lines.at(-1)).toContain('1 fetched, 0 cached, 2 skipped');
+  });
+
+  it('uses cached entries first and asks YouTube only for the rest', async () => {
+    await writeFile(join(root, 'content/playlists/d.yaml'), `slug: d\ntitle: D\nplaylistId: ${cachedId}\n`);
+    await mkdir(join(root, imageDir), { recursive: true });
+    await writeFile(join(root, imageDir, `${cachedId}.jpg`), jpeg);
+    const entry = { thumbnailUrl: 'https://i.ytimg.com/vi/x/hqdefault.jpg', file: `${cachedId}.jpg` };
+    await writeFile(join(root, cacheFile), JSON.stringify({ version: 1, thumbnails: { [cachedId]: entry } }));
+
+    const summary = await fetchThumbnails({ root, oembedUrl: `${base}/oembed`, log: () => {} });
+    expect(summary.cached).toEqual([cachedId]);
+    expect(requests.some((r) => r.includes(cachedId))).toBe(false);
+    expect((await readJson()).thumbnails[cachedId]).toEqual(entry);
+
+    // A second run finds everything it could fetch in the cache.
+    requests.length = 0;
+    const again = await fetchThumbnails({ root, oembedUrl: `${base}/oembed`, log: () => {} });
+    expect(again.cached.sort()).toEqual([cachedId, known].sort());
+    expect(requests.some((r) => r.includes(known))).toBe(false);
+  });
+
+  it('swallows network errors and still writes a valid cache', async () => {
+    const closed = createServer();
+    await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((done) => closed.close(() => done()));
+
+    const summary = await fetchThumbnails({ root, oembedUrl: `http://127.0.0.1:${port}/oembed`, log: () => {} });
+    expect(summary.fetched).toEqual([]);
+    expect(summary.skipped).toHaveLength(3);
+    expect(await readJson()).toEqual({ version: 1, thumbnails: {} });
+  });
+
+  it('runs as `npm run thumbnails` does, with OEMBED_URL from the environment', async () => {
+    const project = join(import.meta.dirname, '..', '..');
+    const { stdout } = await promisify(execFile)(
+      join(project, 'node_modules/.bin/node'),
+      [join(project, 'scripts/fetch-thumbnails.ts')],
+      { cwd: root, env: { ...process.env, OEMBED_URL: `${base}/oembed` } },
+    );
+    expect(stdout).toContain('Playlist thumbnails: 3 playlist(s) in content/');
+    expect(stdout).toContain('1 fetched, 0 cached, 2 skipped');
+    expect((await readJson()).thumbnails[known]?.file).toBe(`${known}.jpg`);
+    expect((await stat(join(root, imageDir, `${known}.jpg`))).size).toBe(jpeg.length);
+  });
+});

@@ -1,0 +1,245 @@
+/**
+ * Blog rules and components: dates, CTA defaults, playlist canonical rule, the 18 playlist
+ * files, the article JSON-LD graphs, and the player / error box / FAQ / CTA rendered through
+ * Astro's container API with fixture data (no real page needed).
+ */
+import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import CtaBox from '~/components/blog/CtaBox.astro';
+import FaqAccordion from '~/components/blog/FaqAccordion.astro';
+import PlaylistView from '~/components/blog/PlaylistView.astro';
+import YouTubeFacade from '~/components/video/YouTubeFacade.astro';
+import {
+  cityLine,
+  formatPublishedDate,
+  isoDay,
+  playlistCanonicalPath,
+  playlistDefaultDescription,
+  playlistUrl,
+  resolveCta,
+} from '~/lib/blog.ts';
+import { buildArticleGraph, buildCustomArticleGraph, type ArticleGraphInput, type JsonLd } from '~/lib/seo/jsonld.ts';
+import { site } from '~/site.config.ts';
+
+const booking = 'https://booking.example.com/agent/30min';
+
+describe('blog text rules', () => {
+  it('formats front-matter days in UTC, so 2025-10-10 stays October 10 everywhere', () => {
+    const day = new Date('2025-10-10');
+    expect(formatPublishedDate(day)).toBe('October 10, 2025');
+    expect(isoDay(day)).toBe('2025-10-10');
+  });
+  it('writes the city line of SPEC §2', () => {
+    expect(cityLine('Wake Forest', 'NC')).toBe('Real estate insights for Wake Forest, NC');
+  });
+  it('fills the CTA defaults of SPEC §2 and keeps what an article sets', () => {
+    expect(resolveCta({}, { bookingUrl: booking })).toEqual({
+      headline: 'Ready to make your move in the Triangle?',
+      subhead: 'I help buyers and sellers across the Triangle.',
+      buttonText: 'Get Free Consultation',
+      buttonHref: booking,
+    });
+    expect(resolveCta({ buttonText: 'Book a Tour' }, { bookingUrl: booking, city: 'Cary' })).toMatchObject({
+      headline: 'Ready to make your move in Cary?',
+      buttonText: 'Book a Tour',
+      subhead: 'I help buyers and sellers across the Triangle.',
+    });
+  });
+  it('derives the playlist canonical from the title and the default description (SPEC §7)', () => {
+    expect(playlistCanonicalPath('Fuquay-Varina NC')).toBe('/blog/fuquay-varina-nc');
+    expect(playlistCanonicalPath('New  Construction Homes')).toBe('/blog/new-construction-homes');
+    expect(playlistDefaultDescription('Apex NC', 'Jordan Avery', 'REALTOR®')).toBe(
+      'Apex NC playlist from Jordan Avery, top 5% REALTOR® in Raleigh NC',
+    );
+    expect(playlistUrl('PLabc_-1')).toBe('https://www.youtube.com/playlist?list=PLabc_-1');
+  });
+});
+
+describe('the playlist configuration', () => {
+  const dir = join(import.meta.dirname, '..', '..', 'content', 'playlists');
+  const files = readdirSync(dir).filter((f) => f.endsWith('.yaml'));
+  const field = (text: string, key: string) =>
+    new RegExp(`^${key}: *(?:'([^']*)'|(.*))$`, 'm')
+      .exec(text)
+      ?.slice(1)
+      .find((v) => v !== undefined) ?? '';
+  const spec = [
+    'knightdale-nc',
+    'new-construction-homes',
+    'fuquay-varina-nc',
+    'hidden-raleigh-suburbs',
+    'north-raleigh-neighborhoods',
+    'apex-nc',
+    'cary-nc',
+    'holly-springs-nc',
+    'wake-forest-nc',
+    'garner-nc',
+    'rolesville-nc',
+    'wendell-nc',
+    'zebulon-nc',
+    'youngsville-nc',
+    'first-time-buyers',
+    'seller-tips',
+    'market-updates',
+    'investment-properties',
+  ];
+
+  it('has one file for each of the 18 playlist routes of SPEC §2', () => {
+    expect(files.map((f) => f.replace(/\.yaml$/, '')).sort()).toEqual([...spec].sort());
+  });
+  for (const file of files) {
+    it(`${file}: slug, title rule, id format, description and the sample-id note`, () => {
+      const text = readFileSync(join(dir, file), 'utf8');
+      const slug = field(text, 'slug');
+      expect(slug).toBe(file.replace(/\.yaml$/, ''));
+      expect(playlistCanonicalPath(field(text, 'title'))).toBe(`/blog/${slug}`);
+      expect(field(text, 'playlistId')).toMatch(/^PL[A-Za-z0-9_-]{32}$/);
+      expect(field(text, 'description').length).toBeGreaterThan(50);
+      expect(text.split('\n')[0]).toMatch(/^# Sample playlist id/);
+    });
+  }
+});
+
+describe('article JSON-LD graphs', () => {
+  const info = {
+    name: 'Jordan Avery Real Estate',
+    url: 'https://www.example.com',
+    agent: site.agent,
+    region: 'NC',
+    locality: 'Raleigh',
+    country: 'US',
+    sameAs: ['https://www.youtube.com/@example'],
+    areaServed: ['Raleigh'],
+  };
+  const url = 'https://www.example.com/blog/raleigh-multifamily-cap-rate';
+  const input: ArticleGraphInput = {
+    url,
+    headline: 'Raleigh Multifamily Cap Rates',
+    description: 'Cap rates by submarket.',
+    datePublished: new Date('2025-10-10'),
+    keywords: ['cap rate'],
+    crumbs: [
+      { name: 'Home', url: 'https://www.example.com/' },
+      { name: 'Blog', url: 'https://www.example.com/blog' },
+      { name: 'Raleigh Multifamily Cap Rates', url },
+    ],
+    faq: [{ q: 'What is a good cap rate?', a: 'Around 4.5%-6% in 2025.' }],
+    place: { name: 'Raleigh', region: 'NC', county: 'Wake County', url: 'https://www.example.com/city/raleigh' },
+  };
+  const types = (doc: JsonLd) => (doc['@graph'] as JsonLd[]).map((n) => n['@type']);
+
+  it('publishes BlogPosting, BreadcrumbList, FAQPage and the place by default', () => {
+    const doc = buildArticleGraph(info, input);
+    expect(doc['@context']).toBe('https://schema.org');
+    expect(types(doc)).toEqual(['BlogPosting', 'BreadcrumbList', 'FAQPage', 'City']);
+    const [post, crumbs, , place] = doc['@graph'] as JsonLd[];
+    expect(post).toMatchObject({
+      headline: 'Raleigh Multifamily Cap Rates',
+      datePublished: '2025-10-10',
+      mainEntityOfPage: url,
+      publisher: { '@type': 'Organization', name: site.agent.brokerage },
+    });
+    expect(crumbs).toMatchObject({ itemListElement: [{ name: 'Home' }, { name: 'Blog' }, { position: 3, item: url }] });
+    expect(place).toMatchObject({ name: 'Raleigh, NC', url: 'https://www.example.com/city/raleigh' });
+  });
+  it('leaves out FAQPage and the place when the article has none', () => {
+    expect(types(buildArticleGraph(info, { ...input, faq: [], place: undefined }))).toEqual([
+      'BlogPosting',
+      'BreadcrumbList',
+    ]);
+  });
+  it('publishes the custom graph of SPEC §3 for customSchema articles, linked by @id', () => {
+    const doc = buildCustomArticleGraph(info, input);
+    expect(types(doc)).toEqual([
+      'Organization',
+      'Person',
+      'WebSite',
+      'WebPage',
+      'BreadcrumbList',
+      'Article',
+      'FAQPage',
+    ]);
+    const nodes = doc['@graph'] as JsonLd[];
+    const ids = new Set(nodes.map((n) => n['@id']).filter(Boolean));
+    const article = nodes.find((n) => n['@type'] === 'Article')!;
+    expect(article).toMatchObject({ headline: 'Raleigh Multifamily Cap Rates', datePublished: '2025-10-10' });
+    for (const ref of [article['author'], article['publisher'], article['isPartOf']] as { '@id': string }[]) {
+      expect(ids.has(ref['@id'])).toBe(true);
+    }
+    expect(JSON.parse(JSON.stringify(doc))).toEqual(doc);
+  });
+});
+
+describe('blog components (Astro container)', () => {
+  let container: AstroContainer;
+  beforeAll(async () => {
+    container = await AstroContainer.create();
+  });
+
+  it('shows the Missing playlistId box for a playlist entry without an id, and no player', async () => {
+    const html = await container.renderToString(PlaylistView, {
+      props: { slug: 'fixture-playlist', title: 'Fixture Playlist', playlistId: '' },
+    });
+    expect(html).toContain('<h1');
+    expect(html).toContain('Fixture Playlist');
+    expect(html).toContain('Missing playlistId');
+    expect(html).toMatch(/playlists configuration \(<code>content\/playlists\/fixture-playlist\.yaml<\/code>\)/);
+    expect(html).not.toContain('<lite-youtube');
+    expect(html).not.toContain('View full playlist on YouTube');
+  });
+
+  it('shows the facade player and the YouTube link for a playlist with an id', async () => {
+    const id = 'PLabcdefghijklmnopqrstuvwxyz012345';
+    const html = await container.renderToString(PlaylistView, {
+      props: { slug: 'apex-nc', title: 'Apex NC', playlistId: id, description: 'Tours of Apex.' },
+    });
+    expect(html).toContain('Tours of Apex.');
+    expect(html).toContain(`<lite-youtube videoid="videoseries" params="list=${id}" title="Apex NC"`);
+    expect(html).toMatch(
+      new RegExp(
+        `<a [^>]*href="https://www\\.youtube\\.com/playlist\\?list=${id}" target="_blank" rel="noopener noreferrer">View full playlist on YouTube</a>`,
+      ),
+    );
+    expect(html).not.toContain('Missing playlistId');
+    // Nothing on the page points at YouTube's image host before the visitor scrolls or plays.
+    expect(html).not.toMatch(/(?:src|srcset|style|data-poster)="[^"]*ytimg\.com/);
+  });
+
+  it('gives a video facade a no-JS link and a lazily set YouTube poster', async () => {
+    const html = await container.renderToString(YouTubeFacade, { props: { videoId: 'dQw4w9WgXcQ', title: 'Tour' } });
+    expect(html).toContain('href="https://www.youtube.com/watch?v=dQw4w9WgXcQ"');
+    expect(html).toContain('data-poster="https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg"');
+    expect(html).toMatch(/style="background-image: linear-gradient\(/);
+    expect(html).toContain('Play video: Tour');
+  });
+
+  it('renders the CTA box with the SPEC defaults, a new-tab booking button, phone and e-mail', async () => {
+    const props = { ...resolveCta({}, { bookingUrl: site.links.booking }) };
+    const html = await container.renderToString(CtaBox, { props });
+    expect(html).toContain('I help buyers and sellers across the Triangle.');
+    expect(html).toMatch(
+      new RegExp(
+        `<a class="btn-light" href="${site.links.booking}" target="_blank" rel="noopener noreferrer">Get Free Consultation</a>`,
+      ),
+    );
+    expect(html).toContain(`href="tel:+1${site.agent.phoneDigits}"`);
+    expect(html).toContain(`href="mailto:${site.agent.email}"`);
+  });
+
+  it('renders the FAQ as native <details> under the exact heading', async () => {
+    const html = await container.renderToString(FaqAccordion, {
+      props: {
+        faq: [
+          { q: 'Is Knightdale a good place to live?', a: 'Yes.' },
+          { q: 'How far is Raleigh?', a: 'About 20 minutes.' },
+        ],
+      },
+    });
+    expect(html).toMatch(/<h2 id="faq-heading"[^>]*>Frequently Asked Questions<\/h2>/);
+    expect(html.match(/<details/g)).toHaveLength(2);
+    expect(html.match(/<summary/g)).toHaveLength(2);
+    expect(html).toContain('About 20 minutes.');
+  });
+});

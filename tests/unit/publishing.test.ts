@@ -1,0 +1,212 @@
+/**
+ * "Adding one MDX file publishes it everywhere": copies the project to a temporary folder,
+ * adds one article, builds, and finds the article in the blog index, the sitemap, the RSS
+ * feed and on its own page with JSON-LD and Open Graph tags. The same build also carries a
+ * customSchema article and a playlist entry without an id, as fixtures that never reach the
+ * real site.
+ */
+import { execFile } from 'node:child_process';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { site } from '~/site.config.ts';
+
+const project = join(import.meta.dirname, '..', '..');
+const skip = new Set(['node_modules', 'dist', '.astro', '.git', 'test-results', 'playwright-report', '.cache']);
+const today = new Date().toISOString().slice(0, 10);
+const slug = 'publishing-test-homes-in-cary';
+const title = 'Publishing Test: New Homes in Cary NC';
+const playlistId = 'PLpublishTestAAAAAAAAAAAAAAAAAAAAA';
+const customPlaylistId = 'PLpublishTestBBBBBBBBBBBBBBBBBBBBB';
+const url = `${site.baseUrl}/blog/${slug}`;
+
+const article = `---
+title: '${title}'
+slug: ${slug}
+description: A fixture article written by the publishing test to prove that one new MDX file is published everywhere.
+summary: One file in content/articles is all it takes.
+datePublished: ${today}
+playlistId: ${playlistId}
+coverImage:
+  src: ./images/publishing-test-cover.jpg
+  alt: A street of new homes in Cary at dusk
+geo:
+  city: Cary
+  county: Wake County
+  state: NC
+keywords: [publishing test, Cary new homes]
+faq:
+  - q: Does one file publish an article?
+    a: Yes, the index, sitemap, feed and page all pick it up.
+---
+
+## Cary in one paragraph
+
+<IntroQuote>Everything an article needs comes from its front matter.</IntroQuote>
+
+Cary sits between Raleigh and RTP.
+`;
+
+const customArticle = `---
+title: Publishing Test Cap Rates
+slug: publishing-test-cap-rates
+description: A fixture article with customSchema set, to check the full Organization to FAQPage graph.
+summary: Custom graph.
+datePublished: 2020-01-01
+playlistId: ${customPlaylistId}
+customSchema: true
+cta:
+  headline: Talk numbers with me
+  buttonText: Book an Investor Call
+faq:
+  - q: What is a cap rate?
+    a: Net operating income divided by market value, times 100.
+---
+
+Cap rate text.
+`;
+
+let root: string;
+let dist: string;
+const read = (path: string) => readFileSync(join(dist, path), 'utf8');
+const jsonLdTypes = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].flatMap((m) =>
+    (JSON.parse(m[1]!)['@graph'] as { '@type': string }[]).map((n) => n['@type']),
+  );
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'publish-'));
+  cpSync(project, root, { recursive: true, filter: (src) => !skip.has(src.slice(project.length + 1).split('/')[0]!) });
+  symlinkSync(realpathSync(join(project, 'node_modules')), join(root, 'node_modules'));
+
+  mkdirSync(join(root, 'content/articles/images'), { recursive: true });
+  copyFileSync(
+    join(project, 'content/cities/cary.jpg'),
+    join(root, 'content/articles/images/publishing-test-cover.jpg'),
+  );
+  writeFileSync(join(root, 'content/articles', `${slug}.mdx`), article);
+  writeFileSync(join(root, 'content/articles/publishing-test-cap-rates.mdx'), customArticle);
+  writeFileSync(
+    join(root, 'content/playlists/fixture-missing-id.yaml'),
+    "slug: fixture-missing-id\ntitle: Fixture Missing Id\nplaylistId: ''\n",
+  );
+
+  // The copy must build with the production site URL, whatever the caller's shell sets.
+  // Both playlists have a cached thumbnail, as `npm run thumbnails` leaves them.
+  mkdirSync(join(root, 'src/assets/playlist-thumbnails'), { recursive: true });
+  const thumbnails: Record<string, { thumbnailUrl: string; file: string }> = {};
+  // Different pictures: identical files would be emitted once, under the first name.
+  for (const [id, background] of [
+    [playlistId, '#2a7a4a'],
+    [customPlaylistId, '#7a4a2a'],
+  ] as const) {
+    await sharp({ create: { width: 480, height: 360, channels: 3, background } })
+      .jpeg()
+      .toFile(join(root, 'src/assets/playlist-thumbnails', `${id}.jpg`));
+    thumbnails[id] = { thumbnailUrl: `https://i.ytimg.com/vi/${id}/hqdefault.jpg`, file: `${id}.jpg` };
+  }
+  writeFileSync(join(root, 'src/data/playlist-thumbnails.json'), JSON.stringify({ version: 1, thumbnails }));
+
+  const env: NodeJS.ProcessEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
+  delete env['SITE_URL'];
+  await promisify(execFile)(
+    join(project, 'node_modules/.bin/node'),
+    [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'],
+    { cwd: root, env, maxBuffer: 64 * 1024 * 1024 },
+  );
+  dist = join(root, 'dist', 'client');
+}, 300_000);
+
+afterAll(() => {
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+describe('publishing one new article', () => {
+  it('lists it first in the blog index with a Read Blog link', () => {
+    const html = read('blog.html');
+    const firstCard = /data-testid="article-list"[^>]*>\s*<li>([\s\S]*?)<\/li>/.exec(html)?.[1] ?? '';
+    expect(firstCard).toContain(`>${title}</h3>`);
+    expect(firstCard).toContain(`<time datetime="${today}">`);
+    expect(firstCard).toContain(`href="/blog/${slug}"`);
+    // The cover image wins over the cached playlist thumbnail.
+    expect(firstCard).toMatch(/<img [^>]*src="\/_astro\/publishing-test-cover\.[^"]+\.webp"/);
+    expect(firstCard).not.toContain(playlistId);
+  });
+
+  it('adds it to the sitemap', () => {
+    expect(read('sitemap-0.xml')).toContain(`<loc>${url}</loc>`);
+  });
+
+  it('adds it to the RSS feed, first, with its absolute canonical link', () => {
+    const first = /<item>([\s\S]*?)<\/item>/.exec(read('rss.xml'))?.[1] ?? '';
+    expect(first).toContain(`<title>${title}</title>`);
+    expect(first).toContain(`<link>${url}</link>`);
+  });
+
+  it('builds its page with the title rule, Open Graph tags and JSON-LD', () => {
+    const html = read(`blog/${slug}.html`);
+    expect(html).toContain(`<title>${title} | ${site.agent.name} ${site.agent.title}</title>`);
+    expect(html).toContain(`<link rel="canonical" href="${url}">`);
+    expect(html).toContain('<meta property="og:type" content="article">');
+    expect(html).toContain(`<meta property="article:published_time" content="${today}T00:00:00.000Z">`);
+    const ogImage = /<meta property="og:image" content="([^"]+)">/.exec(html)?.[1];
+    expect(ogImage).toMatch(new RegExp(`^${site.baseUrl}/_astro/publishing-test-cover\\.[^"]+\\.jpe?g$`));
+    expect(html).toContain('<meta property="og:image:alt" content="A street of new homes in Cary at dusk">');
+
+    expect(jsonLdTypes(html)).toEqual(['BlogPosting', 'BreadcrumbList', 'FAQPage', 'City']);
+    const ld = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)![1]!);
+    expect(ld['@graph'][0]).toMatchObject({ headline: title, datePublished: today, image: ogImage });
+  });
+
+  it('renders the page parts from the front matter, with the CTA defaults', () => {
+    const html = read(`blog/${slug}.html`);
+    expect(html).toContain('Real estate insights for Cary, NC');
+    expect(html).toContain(`params="list=${playlistId}"`);
+    // The player's poster is the local copy of the cached thumbnail, not YouTube's image host.
+    expect(html).toMatch(new RegExp(`<lite-youtube [^>]*><img src="/_astro/${playlistId}\\.[^"]+\\.webp"`));
+    expect(html).not.toMatch(/(?:src|srcset|style|data-poster)="[^"]*ytimg\.com/);
+    expect(html).toContain('>View full playlist on YouTube</a>');
+    expect(html).toContain('Frequently Asked Questions');
+    expect(html).toContain('<summary');
+    expect(html).toContain('Everything an article needs comes from its front matter.');
+    expect(html).toContain('I help buyers and sellers across the Triangle.');
+    expect(html).toContain(
+      `href="${site.links.booking}" target="_blank" rel="noopener noreferrer">Get Free Consultation</a>`,
+    );
+  });
+});
+
+describe('fixtures in the same build', () => {
+  it('publishes the custom graph for a customSchema article and keeps its own CTA', () => {
+    const html = read('blog/publishing-test-cap-rates.html');
+    expect(jsonLdTypes(html)).toEqual([
+      'Organization',
+      'Person',
+      'WebSite',
+      'WebPage',
+      'BreadcrumbList',
+      'Article',
+      'FAQPage',
+    ]);
+    expect(html).toContain('>Book an Investor Call</a>');
+    expect(html).toContain('Talk numbers with me');
+  });
+
+  it('shows the cached playlist thumbnail on the index card of an article without a cover', () => {
+    const card =
+      /<li>((?:(?!<\/li>)[\s\S])*?Publishing Test Cap Rates[\s\S]*?)<\/li>/.exec(read('blog.html'))?.[1] ?? '';
+    expect(card).toMatch(new RegExp(`<img [^>]*src="/_astro/${customPlaylistId}\\.[^"]+\\.webp"`));
+    expect(card).not.toContain('<svg');
+  });
+
+  it('shows Missing playlistId on a playlist page configured without an id', () => {
+    const html = read('blog/fixture-missing-id.html');
+    expect(html).toContain('Missing playlistId');
+    expect(html).toContain('playlists configuration');
+    expect(html).not.toContain('<lite-youtube');
+  });
+});
