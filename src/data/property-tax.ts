@@ -70,3 +70,11 @@ export function isTownSlug(slug: string | undefined): slug is TownSlug {
 export function combinedTaxRate(town: TownTax): number {
   return propertyTax.counties[town.county].rate + (town.municipalRate ?? 0);
 }
+
+/** The towns under their county, in table order: for the town selector and the rates table. */
+export function townsByCounty(): { county: CountyTax; towns: TownTax[] }[] {
+  return Object.entries(counties).map(([key, county]) => ({
+    county,
+    towns: propertyTax.towns.filter((t) => t.county === key),
+  }));
+}

@@ -26,22 +26,22 @@ export default function AmortizationTable({ id, schedule, caption }: Props) {
       tabIndex={0}
       className="h-96 overflow-y-auto rounded-lg border border-slate-300"
     >
-      <table id={id} className="w-full border-collapse text-right text-sm tabular-nums">
+      <table id={id} className="w-full border-collapse text-right text-xs tabular-nums sm:text-sm">
         <caption id={captionId} className="px-3 py-2 text-left text-sm font-semibold text-ink">
           {caption}
         </caption>
         <thead className="sticky top-0 bg-sand">
           <tr>
-            <th scope="col" className="px-2 py-2 text-left">
+            <th scope="col" className="px-1.5 py-2 text-left">
               Year
             </th>
-            <th scope="col" className="px-2 py-2">
+            <th scope="col" className="px-1.5 py-2">
               Principal
             </th>
-            <th scope="col" className="px-2 py-2">
+            <th scope="col" className="px-1.5 py-2">
               Interest
             </th>
-            <th scope="col" className="px-2 py-2">
+            <th scope="col" className="px-1.5 py-2">
               Balance
             </th>
           </tr>
@@ -49,23 +49,23 @@ export default function AmortizationTable({ id, schedule, caption }: Props) {
         <tbody>
           {schedule.map((y) => (
             <tr key={y.year} className="border-t border-slate-200">
-              <th scope="row" className="px-2 py-1.5 text-left font-medium">
+              <th scope="row" className="px-1.5 py-1.5 text-left font-medium">
                 {y.year}
               </th>
-              <td className="px-2 py-1.5">{formatMoney(y.principal)}</td>
-              <td className="px-2 py-1.5">{formatMoney(y.interest)}</td>
-              <td className="px-2 py-1.5">{formatMoney(y.balance)}</td>
+              <td className="px-1.5 py-1.5">{formatMoney(y.principal)}</td>
+              <td className="px-1.5 py-1.5">{formatMoney(y.interest)}</td>
+              <td className="px-1.5 py-1.5">{formatMoney(y.balance)}</td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr className="border-t-2 border-slate-400 font-semibold">
-            <th scope="row" className="px-2 py-2 text-left">
+            <th scope="row" className="px-1.5 py-2 text-left">
               Total
             </th>
-            <td className="px-2 py-2">{formatMoney(total.principal)}</td>
-            <td className="px-2 py-2">{formatMoney(total.interest)}</td>
-            <td className="px-2 py-2" />
+            <td className="px-1.5 py-2">{formatMoney(total.principal)}</td>
+            <td className="px-1.5 py-2">{formatMoney(total.interest)}</td>
+            <td className="px-1.5 py-2" />
           </tr>
         </tfoot>
       </table>

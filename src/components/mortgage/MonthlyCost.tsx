@@ -1,7 +1,7 @@
 /** Beyond SPEC: the full monthly cost of owning: property tax by town, insurance, HOA dues and PMI. */
 import type { ReactNode } from 'react';
 import { formatMoney, type MonthlyCost as Cost } from '~/lib/mortgage.ts';
-import { combinedTaxRate, getTownTax, propertyTax, type TownSlug } from '~/data/property-tax.ts';
+import { combinedTaxRate, getTownTax, propertyTax, townsByCounty, type TownSlug } from '~/data/property-tax.ts';
 import { formatTaxRate, type CalculatorInputs } from './calculator-state.ts';
 import NumberField from './NumberField.tsx';
 
@@ -15,10 +15,7 @@ interface Props {
   children: ReactNode;
 }
 
-const countyGroups = Object.entries(propertyTax.counties).map(([key, county]) => ({
-  label: county.name,
-  towns: propertyTax.towns.filter((t) => t.county === key),
-}));
+const countyGroups = townsByCounty();
 
 function taxHint(town: TownSlug, rate: string): string {
   const tax = getTownTax(town);
@@ -58,7 +55,7 @@ export default function MonthlyCost({ idPrefix, inputs, onChange, onTownChange, 
             className="mt-1 block h-11 w-full rounded-md border border-slate-500 bg-white px-3 text-base text-ink"
           >
             {countyGroups.map((group) => (
-              <optgroup key={group.label} label={group.label}>
+              <optgroup key={group.county.name} label={group.county.name}>
                 {group.towns.map((t) => (
                   <option key={t.slug} value={t.slug}>
                     {t.name}
@@ -105,14 +102,14 @@ export default function MonthlyCost({ idPrefix, inputs, onChange, onTownChange, 
         />
       </div>
       <div className="flex flex-col gap-4">
-        <dl className="grid gap-2 rounded-lg border border-slate-300 p-5">
+        <dl className="grid gap-2 rounded-lg border border-slate-300 p-4 text-sm sm:p-5 sm:text-base">
           {rows.map(([label, amount]) => (
             <div key={label} className="flex flex-wrap justify-between gap-x-4">
               <dt className="text-ink-soft">{label}</dt>
               <dd className="font-semibold tabular-nums">{amount === null ? 'None' : formatMoney(amount)}</dd>
             </div>
           ))}
-          <div className="mt-2 flex flex-wrap justify-between gap-x-4 border-t border-slate-300 pt-3 text-lg">
+          <div className="mt-2 flex flex-wrap justify-between gap-x-4 border-t border-slate-300 pt-3 text-base sm:text-lg">
             <dt className="font-semibold">Total monthly cost</dt>
             <dd
               aria-live="polite"
