@@ -1,4 +1,5 @@
 /** SPEC mortgage calculator (§5, §7) and the monthly-cost breakdown, on /tools/mortgage-calculator. */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
 const path = '/tools/mortgage-calculator';
@@ -32,10 +33,27 @@ test.describe('without JavaScript', () => {
 
 test.describe('with JavaScript', () => {
   test('shows the SPEC defaults, the disclaimer and a 0.01 rate step', async ({ page }) => {
+    // React reports a hydration mismatch (server HTML not matching the first client render) as an error.
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
     await openCalculator(page);
     await expect(payment(page)).toHaveText('$1,516.96');
     await expect(page.getByLabel('Interest Rate (%)')).toHaveAttribute('step', '0.01');
     await expect(page.getByText(disclaimer, { exact: true })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('has no WCAG 2.2 A/AA violation with PMI, notes and dates shown', async ({ page }) => {
+    await openCalculator(page, '?down=15000&town=zebulon');
+    await expect(page.getByTestId('pmi-note')).toContainText('Dates assume');
+    const results = await new AxeBuilder({ page })
+      .include('#mortgage-calculator')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
+      .analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 
   test('the term select offers exactly 15, 20, 25 and 30 years', async ({ page }) => {
