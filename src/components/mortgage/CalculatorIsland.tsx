@@ -1,0 +1,189 @@
+/**
+ * The mortgage calculator island: SPEC's inputs and result first, then (clearly apart) the full
+ * monthly cost and the amortisation schedule. Its state lives in the URL query.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import {
+  annualPropertyTax,
+  calculateMortgage,
+  estimatePmi,
+  firstPaymentMonth,
+  formatMoney,
+  loanTerms,
+  monthlyCost,
+  parseDecimal,
+  yearlySchedule,
+  type LoanTerm,
+} from '~/lib/mortgage.ts';
+import type { TownSlug } from '~/data/property-tax.ts';
+import {
+  hasCalculatorQuery,
+  initialInputs,
+  inputsFromQuery,
+  queryFromInputs,
+  withTown,
+  type CalculatorInputs,
+} from './calculator-state.ts';
+import AmortizationChart from './AmortizationChart.tsx';
+import AmortizationTable from './AmortizationTable.tsx';
+import MonthlyCost from './MonthlyCost.tsx';
+import NumberField from './NumberField.tsx';
+import PaymentSummary from './PaymentSummary.tsx';
+import PmiNote from './PmiNote.tsx';
+
+export interface Props {
+  city?: string | undefined;
+  title: string;
+  headingLevel: 2 | 3;
+  /** Id of the calculator's root, also the fragment written to shared URLs so they open on it. */
+  anchor: string;
+}
+
+/** Long enough that typing "350000" writes the URL once, short enough that a quick share has it. */
+const urlWriteDelayMs = 400;
+
+export default function CalculatorIsland({ city, title, headingLevel, anchor }: Props) {
+  const id = useId();
+  const [inputs, setInputs] = useState<CalculatorInputs>(() => initialInputs(city));
+  const [firstPayment, setFirstPayment] = useState<{ year: number; month: number } | null>(null);
+  const edited = useRef(false);
+
+  // The URL and today's date are read only after mount: the server HTML and the hydrating
+  // render must both be the defaults, or React would discard the server markup.
+  useEffect(() => {
+    const { search } = window.location;
+    if (hasCalculatorQuery(search)) setInputs((base) => inputsFromQuery(search, base));
+    setFirstPayment(firstPaymentMonth(new Date()));
+  }, []);
+
+  useEffect(() => {
+    if (!edited.current) return;
+    const timer = window.setTimeout(() => {
+      const url = new URL(window.location.href);
+      url.search = queryFromInputs(inputs, url.search);
+      if (!url.hash) url.hash = anchor;
+      window.history.replaceState(window.history.state, '', url);
+    }, urlWriteDelayMs);
+    return () => window.clearTimeout(timer);
+  }, [inputs, anchor]);
+
+  const update = (patch: Partial<CalculatorInputs>) => {
+    edited.current = true;
+    setInputs((current) => ({ ...current, ...patch }));
+  };
+  const changeTown = (town: TownSlug) => {
+    edited.current = true;
+    setInputs((current) => withTown(current, town));
+  };
+
+  const price = parseDecimal(inputs.price);
+  const down = parseDecimal(inputs.down);
+  const rate = parseDecimal(inputs.rate);
+  const result = calculateMortgage({ price, down, rate, term: inputs.term });
+  const pmi = estimatePmi({
+    price,
+    loan: result.loan,
+    rate,
+    term: inputs.term,
+    pmiRatePercent: parseDecimal(inputs.pmiRate),
+  });
+  const cost = monthlyCost({
+    payment: result.payment,
+    annualTax: annualPropertyTax(price, parseDecimal(inputs.taxRate)),
+    annualInsurance: parseDecimal(inputs.insurance),
+    monthlyHoa: parseDecimal(inputs.hoa),
+    monthlyPmi: pmi.monthly,
+  });
+  const schedule = yearlySchedule(result.loan, rate, inputs.term);
+  const downShare =
+    price > 0 ? `${Number(((down / price) * 100).toFixed(1))}% of the home price` : 'Enter a home price';
+
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const Sub = headingLevel === 2 ? 'h3' : 'h4';
+  return (
+    <div id={anchor} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <Heading className="font-display text-2xl font-bold text-ink sm:text-3xl">{title}</Heading>
+      <div className="mt-5 grid gap-6 md:grid-cols-2">
+        <div className="grid content-start gap-4">
+          <NumberField
+            id={`${id}-price`}
+            label="Home Price"
+            value={inputs.price}
+            onChange={(v) => update({ price: v })}
+            step={1000}
+            prefix="$"
+          />
+          <NumberField
+            id={`${id}-down`}
+            label="Down Payment"
+            value={inputs.down}
+            onChange={(v) => update({ down: v })}
+            step={1000}
+            prefix="$"
+            hint={downShare}
+          />
+          <NumberField
+            id={`${id}-rate`}
+            label="Interest Rate (%)"
+            value={inputs.rate}
+            onChange={(v) => update({ rate: v })}
+            step={0.01}
+            suffix="%"
+          />
+          <div>
+            <label htmlFor={`${id}-term`} className="block text-sm font-semibold text-ink">
+              Loan Term
+            </label>
+            <select
+              id={`${id}-term`}
+              value={inputs.term}
+              onChange={(e) => update({ term: Number(e.currentTarget.value) as LoanTerm })}
+              className="mt-1 block h-11 w-full rounded-md border border-slate-500 bg-white px-3 text-base text-ink"
+            >
+              {loanTerms.map((t) => (
+                <option key={t} value={t}>
+                  {t} years
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <PaymentSummary result={result} />
+      </div>
+
+      <section aria-labelledby={`${id}-cost`} className="mt-10 border-t-2 border-dashed border-slate-300 pt-8">
+        <Sub id={`${id}-cost`} className="text-xl font-bold text-ink">
+          Your full monthly cost
+        </Sub>
+        <p className="mt-1 mb-5 text-sm text-ink-soft">
+          Beyond the estimate above: property tax for the town, homeowners insurance, HOA dues and mortgage insurance
+          (PMI), which most lenders collect with the payment.
+        </p>
+        <MonthlyCost
+          idPrefix={id}
+          inputs={inputs}
+          onChange={update}
+          onTownChange={changeTown}
+          cost={cost}
+          pmiRequired={pmi.required}
+        >
+          <PmiNote pmi={pmi} firstPayment={firstPayment} totalWithoutPmi={cost.totalWithoutPmi} />
+        </MonthlyCost>
+      </section>
+
+      <section aria-labelledby={`${id}-schedule`} className="mt-10 border-t border-slate-200 pt-8">
+        <Sub id={`${id}-schedule`} className="text-xl font-bold text-ink">
+          Amortization schedule
+        </Sub>
+        <div className="mt-5 grid gap-6 lg:grid-cols-2">
+          <AmortizationChart schedule={schedule} loan={result.loan} />
+          <AmortizationTable
+            id={`${id}-table`}
+            schedule={schedule}
+            caption={`Yearly schedule: ${formatMoney(result.loan)} at ${rate}% for ${inputs.term} years`}
+          />
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+/** Beyond SPEC: the full monthly cost of owning: property tax by town, insurance, HOA dues and PMI. */
+import type { ReactNode } from 'react';
+import { formatMoney, type MonthlyCost as Cost } from '~/lib/mortgage.ts';
+import { combinedTaxRate, getTownTax, propertyTax, townsByCounty, type TownSlug } from '~/data/property-tax.ts';
+import { formatTaxRate, type CalculatorInputs } from './calculator-state.ts';
+import NumberField from './NumberField.tsx';
+
+interface Props {
+  idPrefix: string;
+  inputs: CalculatorInputs;
+  onChange: (patch: Partial<CalculatorInputs>) => void;
+  onTownChange: (town: TownSlug) => void;
+  cost: Cost;
+  pmiRequired: boolean;
+  children: ReactNode;
+}
+
+const countyGroups = townsByCounty();
+
+function taxHint(town: TownSlug, rate: string): string {
+  const tax = getTownTax(town);
+  if (!tax) return '';
+  const county = propertyTax.counties[tax.county];
+  const rateText = formatTaxRate(combinedTaxRate(tax));
+  const edited = Number.parseFloat(rate) !== Number.parseFloat(rateText);
+  const source = edited
+    ? `Edited; the ${propertyTax.fiscalYear} rate is ${rateText}.`
+    : `${propertyTax.fiscalYear} rates.`;
+  if (tax.municipalRate === null) {
+    return `${county.name} ${county.rate} only: the ${tax.name} town rate is not included. ${source}`;
+  }
+  if (tax.municipalRate === 0) return `${county.name} ${county.rate}; no town rate. ${source}`;
+  return `${county.name} ${county.rate} + ${tax.name} ${tax.municipalRate}. ${source}`;
+}
+
+export default function MonthlyCost({ idPrefix, inputs, onChange, onTownChange, cost, pmiRequired, children }: Props) {
+  const rows: [string, number | null][] = [
+    ['Principal and interest', cost.principalAndInterest],
+    ['Property tax', cost.propertyTax],
+    ['Homeowners insurance', cost.insurance],
+    ['HOA dues', cost.hoa],
+    ['PMI', pmiRequired ? cost.pmi : null],
+  ];
+  return (
+    <div className="grid gap-6 md:grid-cols-2">
+      <div className="grid content-start gap-4">
+        <div>
+          <label htmlFor={`${idPrefix}-town`} className="block text-sm font-semibold text-ink">
+            Town (for property tax)
+          </label>
+          <select
+            id={`${idPrefix}-town`}
+            value={inputs.town}
+            onChange={(e) => onTownChange(e.currentTarget.value as TownSlug)}
+            className="mt-1 block h-11 w-full rounded-md border border-slate-500 bg-white px-3 text-base text-ink"
+          >
+            {countyGroups.map((group) => (
+              <optgroup key={group.county.name} label={group.county.name}>
+                {group.towns.map((t) => (
+                  <option key={t.slug} value={t.slug}>
+                    {t.name}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+        </div>
+        <NumberField
+          id={`${idPrefix}-tax`}
+          label="Property tax rate (per $100 of value)"
+          value={inputs.taxRate}
+          onChange={(taxRate) => onChange({ taxRate })}
+          step={0.0001}
+          hint={taxHint(inputs.town, inputs.taxRate)}
+        />
+        <NumberField
+          id={`${idPrefix}-insurance`}
+          label="Homeowners insurance (a year)"
+          value={inputs.insurance}
+          onChange={(insurance) => onChange({ insurance })}
+          step={100}
+          prefix="$"
+        />
+        <NumberField
+          id={`${idPrefix}-hoa`}
+          label="HOA dues (a month)"
+          value={inputs.hoa}
+          onChange={(hoa) => onChange({ hoa })}
+          step={10}
+          prefix="$"
+        />
+        <NumberField
+          id={`${idPrefix}-pmi`}
+          label="PMI rate (% of the loan a year)"
+          value={inputs.pmiRate}
+          onChange={(pmiRate) => onChange({ pmiRate })}
+          step={0.01}
+          suffix="%"
+          hint={
+            pmiRequired ? 'Applies: the down payment is under 20%.' : 'Not needed: the down payment is 20% or more.'
+          }
+        />
+      </div>
+      <div className="flex flex-col gap-4">
+        <dl className="grid gap-2 rounded-lg border border-slate-300 p-4 text-sm sm:p-5 sm:text-base">
+          {rows.map(([label, amount]) => (
+            <div key={label} className="flex flex-wrap justify-between gap-x-4">
+              <dt className="text-ink-soft">{label}</dt>
+              <dd className="font-semibold tabular-nums">{amount === null ? 'None' : formatMoney(amount)}</dd>
+            </div>
+          ))}
+          <div className="mt-2 flex flex-wrap justify-between gap-x-4 border-t border-slate-300 pt-3 text-base sm:text-lg">
+            <dt className="font-semibold">Total monthly cost</dt>
+            <dd
+              aria-live="polite"
+              aria-atomic="true"
+              className="font-bold tabular-nums"
+              data-testid="total-monthly-cost"
+            >
+              {formatMoney(cost.total)}
+            </dd>
+          </div>
+        </dl>
+        <div className="min-h-44">{children}</div>
+      </div>
+    </div>
+  );
+}

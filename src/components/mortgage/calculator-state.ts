@@ -1,0 +1,116 @@
+/**
+ * The calculator's inputs as the user typed them, their defaults for a page, and their form
+ * in the URL query (so a result can be shared, bookmarked and restored). No React here.
+ */
+import { combinedTaxRate, defaultTownSlug, getTownTax, isTownSlug, type TownSlug } from '~/data/property-tax.ts';
+import { costDefaults, isLoanTerm, parseDecimal, specDefaults, type LoanTerm } from '~/lib/mortgage.ts';
+
+/** Text fields stay strings so a half-typed value ("6.", "") is never rewritten under the cursor. */
+export interface CalculatorInputs {
+  price: string;
+  down: string;
+  rate: string;
+  term: LoanTerm;
+  town: TownSlug;
+  /** Combined property-tax rate per $100, editable. */
+  taxRate: string;
+  /** Homeowners insurance, a year. */
+  insurance: string;
+  /** HOA dues, a month. */
+  hoa: string;
+  /** PMI, % of the loan a year. */
+  pmiRate: string;
+}
+
+type TextField = Exclude<keyof CalculatorInputs, 'term' | 'town'>;
+
+/** Query parameter of each input. Short, readable names: the URL is meant to be shared. */
+const queryKeys = {
+  price: 'price',
+  down: 'down',
+  rate: 'rate',
+  term: 'term',
+  town: 'town',
+  taxRate: 'tax',
+  insurance: 'insurance',
+  hoa: 'hoa',
+  pmiRate: 'pmi',
+} as const satisfies Record<keyof CalculatorInputs, string>;
+
+const textFields: readonly TextField[] = ['price', 'down', 'rate', 'taxRate', 'insurance', 'hoa', 'pmiRate'];
+
+/** A rate per $100 as people write it: at most four decimals, no float noise (0.8721, not 0.8721000000000001). */
+export function formatTaxRate(rate: number): string {
+  return String(Number(rate.toFixed(4)));
+}
+
+export function defaultTaxRate(town: TownSlug): string {
+  const tax = getTownTax(town);
+  return tax ? formatTaxRate(combinedTaxRate(tax)) : '0';
+}
+
+/** The town for a page's city slug; the default town when the page has none or it is not in the table. */
+export function townForCity(city: string | undefined): TownSlug {
+  return isTownSlug(city) ? city : defaultTownSlug;
+}
+
+/** What the server renders and the island starts from: SPEC defaults, the page's town, cost defaults. */
+export function initialInputs(city?: string): CalculatorInputs {
+  const town = townForCity(city);
+  return {
+    price: String(specDefaults.price),
+    down: String(specDefaults.down),
+    rate: String(specDefaults.rate),
+    term: specDefaults.term,
+    town,
+    taxRate: defaultTaxRate(town),
+    insurance: String(costDefaults.insurance),
+    hoa: String(costDefaults.hoa),
+    pmiRate: String(costDefaults.pmiRate),
+  };
+}
+
+/** Sets a town and its default tax rate together (changing town resets an edited rate). */
+export function withTown(inputs: CalculatorInputs, town: TownSlug): CalculatorInputs {
+  return { ...inputs, town, taxRate: defaultTaxRate(town) };
+}
+
+/**
+ * Restores inputs from a query string over `base`. Values go through the SPEC parse rule
+ * (so ?price=abc reads as 0); an unknown term or town is ignored; a missing tax rate
+ * follows the town.
+ */
+export function inputsFromQuery(search: string, base: CalculatorInputs): CalculatorInputs {
+  const params = new URLSearchParams(search);
+  let inputs = { ...base };
+  const town = params.get(queryKeys.town) ?? undefined;
+  if (isTownSlug(town)) inputs = withTown(inputs, town);
+  const term = Number(params.get(queryKeys.term));
+  if (isLoanTerm(term)) inputs.term = term;
+  for (const field of textFields) {
+    const raw = params.get(queryKeys[field]);
+    if (raw !== null) inputs[field] = String(parseDecimal(raw));
+  }
+  return inputs;
+}
+
+/** True when the query holds any of the calculator's parameters. */
+export function hasCalculatorQuery(search: string): boolean {
+  const params = new URLSearchParams(search);
+  return Object.values(queryKeys).some((key) => params.has(key));
+}
+
+/**
+ * Writes the inputs into `search`, keeping any other parameter (campaign tags...). The tax
+ * rate is written only when edited, so a bookmark follows next year's table otherwise.
+ */
+export function queryFromInputs(inputs: CalculatorInputs, search = ''): string {
+  const params = new URLSearchParams(search);
+  for (const field of Object.keys(queryKeys) as (keyof CalculatorInputs)[]) {
+    const value = field === 'term' || field === 'town' ? String(inputs[field]) : String(parseDecimal(inputs[field]));
+    params.set(queryKeys[field], value);
+  }
+  if (parseDecimal(inputs.taxRate) === parseDecimal(defaultTaxRate(inputs.town))) params.delete(queryKeys.taxRate);
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}

@@ -1,0 +1,218 @@
+/**
+ * Mortgage maths for the calculator island and its tests. Pure functions, no framework.
+ * Money stays in floating point throughout and is rounded only by `formatMoney`, so sums and
+ * schedules never drift by accumulated rounding.
+ */
+
+/** SPEC: the loan term is chosen from these, in years. */
+export const loanTerms = [15, 20, 25, 30] as const;
+export type LoanTerm = (typeof loanTerms)[number];
+
+/** SPEC defaults: home price, down payment, interest rate (%) and term (years). */
+export const specDefaults = { price: 300000, down: 60000, rate: 6.5, term: 30 } as const satisfies {
+  price: number;
+  down: number;
+  rate: number;
+  term: LoanTerm;
+};
+
+/**
+ * Beyond SPEC: the other monthly costs. $1,800 a year is in the range NC insurers quote for a
+ * $300,000 Triangle home; 0.75% of the loan a year is mid-range for conventional PMI.
+ */
+export const costDefaults = { insurance: 1800, hoa: 0, pmiRate: 0.75 } as const;
+
+/** PMI is needed while the down payment is under this share of the price. */
+export const pmiDownPaymentThreshold = 0.2;
+/** Federal Homeowners Protection Act: PMI ends automatically at 78% of the original value... */
+export const pmiAutomaticEndRatio = 0.78;
+/** ...and the borrower may ask for it to be cancelled at 80%. */
+export const pmiCancelRequestRatio = 0.8;
+
+export function isLoanTerm(value: number): value is LoanTerm {
+  return (loanTerms as readonly number[]).includes(value);
+}
+
+/**
+ * SPEC parse rule: a decimal as `parseFloat` reads it; empty or non-numeric counts as 0.
+ * So '' -> 0, 'abc' -> 0, '1e3' -> 1000, '12abc' -> 12, '-5' -> -5 (a number is kept as
+ * typed, sign included), and 'Infinity' -> 0 (not an amount anyone can pay).
+ */
+export function parseDecimal(raw: string): number {
+  const value = Number.parseFloat(raw);
+  return Number.isFinite(value) ? value : 0;
+}
+
+/** SPEC: loan amount = price minus down payment. */
+export function loanAmount(price: number, down: number): number {
+  return price - down;
+}
+
+/** SPEC: the standard amortisation formula over term x 12 months; loan / months when the rate is 0. */
+export function monthlyPayment(loan: number, annualRatePercent: number, years: number): number {
+  const months = years * 12;
+  if (months <= 0) return 0;
+  const r = annualRatePercent / 100 / 12;
+  if (r === 0) return loan / months;
+  return (loan * r) / (1 - Math.pow(1 + r, -months));
+}
+
+export interface MortgageResult {
+  loan: number;
+  months: number;
+  payment: number;
+  /** SPEC: payment x months minus the loan amount. */
+  totalInterest: number;
+}
+
+export function calculateMortgage(input: { price: number; down: number; rate: number; term: number }): MortgageResult {
+  const loan = loanAmount(input.price, input.down);
+  const months = input.term * 12;
+  const payment = monthlyPayment(loan, input.rate, input.term);
+  return { loan, months, payment, totalInterest: payment * months - loan };
+}
+
+export interface ScheduleYear {
+  year: number;
+  principal: number;
+  interest: number;
+  /** Balance left at the end of the year. */
+  balance: number;
+}
+
+/** Balance after each monthly payment, index 0 = after the first payment. */
+export function monthlyBalances(loan: number, annualRatePercent: number, years: number): number[] {
+  const months = years * 12;
+  const r = annualRatePercent / 100 / 12;
+  const payment = monthlyPayment(loan, annualRatePercent, years);
+  const balances: number[] = [];
+  let balance = loan;
+  for (let m = 0; m < months; m++) {
+    balance = balance + balance * r - payment;
+    balances.push(balance);
+  }
+  return balances;
+}
+
+/** Yearly amortisation: principal and interest paid in each loan year and the balance after it. */
+export function yearlySchedule(loan: number, annualRatePercent: number, years: number): ScheduleYear[] {
+  const r = annualRatePercent / 100 / 12;
+  const payment = monthlyPayment(loan, annualRatePercent, years);
+  const rows: ScheduleYear[] = [];
+  let balance = loan;
+  for (let year = 1; year <= years; year++) {
+    let principal = 0;
+    let interest = 0;
+    for (let m = 0; m < 12; m++) {
+      const monthInterest = balance * r;
+      interest += monthInterest;
+      principal += payment - monthInterest;
+      balance -= payment - monthInterest;
+    }
+    rows.push({ year, principal, interest, balance });
+  }
+  return rows;
+}
+
+/** Tolerance for comparing a computed balance with a threshold (a millionth of a cent). */
+const epsilon = 1e-8;
+
+/** First payment (1-based) after which the scheduled balance is at or below `ratio` of the value; null if never. */
+export function firstMonthAtRatio(balances: readonly number[], homeValue: number, ratio: number): number | null {
+  const target = homeValue * ratio;
+  const index = balances.findIndex((b) => b <= target + epsilon);
+  return index === -1 ? null : index + 1;
+}
+
+export interface PmiEstimate {
+  required: boolean;
+  /** PMI for one month, a share of the original loan amount. */
+  monthly: number;
+  /** Payment at which PMI ends automatically (balance scheduled to reach 78% of the original value). */
+  endMonth: number | null;
+  /** Payment from which the borrower may ask for cancellation (balance at 80%). */
+  cancelRequestMonth: number | null;
+  /** PMI paid in all: every payment before the one at which it ends. */
+  total: number;
+}
+
+export function estimatePmi(input: {
+  price: number;
+  loan: number;
+  rate: number;
+  term: number;
+  pmiRatePercent: number;
+}): PmiEstimate {
+  const { price, loan } = input;
+  const required = price > 0 && loan > 0 && price - loan < price * pmiDownPaymentThreshold;
+  if (!required) return { required, monthly: 0, endMonth: null, cancelRequestMonth: null, total: 0 };
+  const monthly = (loan * input.pmiRatePercent) / 100 / 12;
+  const balances = monthlyBalances(loan, input.rate, input.term);
+  const endMonth = firstMonthAtRatio(balances, price, pmiAutomaticEndRatio);
+  const cancelRequestMonth = firstMonthAtRatio(balances, price, pmiCancelRequestRatio);
+  const paidMonths = endMonth === null ? balances.length : endMonth - 1;
+  return { required, monthly, endMonth, cancelRequestMonth, total: monthly * paidMonths };
+}
+
+/** NC property tax for a year: value / 100 x rate per $100 (the assessed value is taken to be the price). */
+export function annualPropertyTax(value: number, ratePer100: number): number {
+  return (value / 100) * ratePer100;
+}
+
+export interface MonthlyCost {
+  principalAndInterest: number;
+  propertyTax: number;
+  insurance: number;
+  hoa: number;
+  pmi: number;
+  total: number;
+  /** The total once PMI has ended. */
+  totalWithoutPmi: number;
+}
+
+export function monthlyCost(input: {
+  payment: number;
+  annualTax: number;
+  annualInsurance: number;
+  monthlyHoa: number;
+  monthlyPmi: number;
+}): MonthlyCost {
+  const propertyTax = input.annualTax / 12;
+  const insurance = input.annualInsurance / 12;
+  const totalWithoutPmi = input.payment + propertyTax + insurance + input.monthlyHoa;
+  return {
+    principalAndInterest: input.payment,
+    propertyTax,
+    insurance,
+    hoa: input.monthlyHoa,
+    pmi: input.monthlyPmi,
+    total: totalWithoutPmi + input.monthlyPmi,
+    totalWithoutPmi,
+  };
+}
+
+const money = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  // A balance of -0.000001 left by floating point must read $0.00, not -$0.00.
+  signDisplay: 'negative',
+});
+
+/** SPEC display: en-US, dollar sign, two decimals. The only place money is rounded. */
+export function formatMoney(amount: number): string {
+  return money.format(Number.isFinite(amount) ? amount : 0);
+}
+
+/** The month of the first payment when a loan starts today: the first day of next month. */
+export function firstPaymentMonth(today: Date): { year: number; month: number } {
+  const month = today.getMonth() + 1;
+  return month === 12 ? { year: today.getFullYear() + 1, month: 0 } : { year: today.getFullYear(), month };
+}
+
+/** "March 2037": the calendar month of payment `n` (1-based), `month` 0-based as in Date. */
+export function paymentMonthLabel(first: { year: number; month: number }, n: number): string {
+  const date = new Date(Date.UTC(first.year, first.month + n - 1, 1));
+  return date.toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+}

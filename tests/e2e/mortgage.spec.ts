@@ -1,0 +1,164 @@
+/** SPEC mortgage calculator (§5, §7) and the monthly-cost breakdown, on /tools/mortgage-calculator. */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+const path = '/tools/mortgage-calculator';
+const disclaimer = 'Estimates only. Actual payments may vary based on taxes, insurance, PMI and other factors.';
+
+/** Opens the page and waits until React has hydrated the island (Astro drops `ssr` then). */
+async function openCalculator(page: Page, query = '') {
+  await page.goto(`${path}${query}`);
+  await expect(page.locator('astro-island[component-url*="CalculatorIsland"]')).not.toHaveAttribute('ssr');
+}
+
+const payment = (page: Page) => page.getByTestId('monthly-payment');
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the server-rendered HTML shows the default inputs and result', async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mortgage Calculator');
+    await expect(page.getByLabel('Home Price')).toHaveValue('300000');
+    await expect(page.getByLabel('Down Payment')).toHaveValue('60000');
+    await expect(page.getByLabel('Interest Rate (%)')).toHaveValue('6.5');
+    await expect(page.getByLabel('Loan Term')).toHaveValue('30');
+    await expect(payment(page)).toHaveText('$1,516.96');
+    await expect(page.getByTestId('loan-amount')).toHaveText('$240,000.00');
+    await expect(page.getByTestId('total-interest')).toHaveText('$306,106.77');
+    await expect(page.getByText(disclaimer, { exact: true })).toBeVisible();
+    await expect(page.getByRole('table', { name: /Yearly schedule/ }).locator('tbody tr')).toHaveCount(30);
+  });
+});
+
+test.describe('with JavaScript', () => {
+  test('shows the SPEC defaults, the disclaimer and a 0.01 rate step', async ({ page }) => {
+    // React reports a hydration mismatch (server HTML not matching the first client render) as an error.
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+    await openCalculator(page);
+    await expect(payment(page)).toHaveText('$1,516.96');
+    await expect(page.getByLabel('Interest Rate (%)')).toHaveAttribute('step', '0.01');
+    await expect(page.getByText(disclaimer, { exact: true })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('has no WCAG 2.2 A/AA violation with PMI, notes and dates shown', async ({ page }) => {
+    await openCalculator(page, '?down=15000&town=zebulon');
+    await expect(page.getByTestId('pmi-note')).toContainText('Dates assume');
+    const results = await new AxeBuilder({ page })
+      .include('#mortgage-calculator')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
+      .analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+
+  test('the term select offers exactly 15, 20, 25 and 30 years', async ({ page }) => {
+    await openCalculator(page);
+    const options = page.getByLabel('Loan Term').locator('option');
+    await expect(options).toHaveCount(4);
+    expect(await options.evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value))).toEqual([
+      '15',
+      '20',
+      '25',
+      '30',
+    ]);
+  });
+
+  test('typing changes the payment live', async ({ page }) => {
+    await openCalculator(page);
+    const down = page.getByLabel('Down Payment');
+    await down.fill('');
+    await expect(payment(page)).toHaveText('$1,896.20');
+    await down.pressSequentially('100000');
+    await expect(payment(page)).toHaveText('$1,264.14');
+    await expect(page.getByTestId('loan-amount')).toHaveText('$200,000.00');
+    await page.getByLabel('Interest Rate (%)').fill('7');
+    await down.fill('200000');
+    await expect(payment(page)).toHaveText('$665.30');
+    await page.getByLabel('Loan Term').selectOption('15');
+    await expect(page.getByRole('table', { name: /Yearly schedule/ }).locator('tbody tr')).toHaveCount(15);
+  });
+
+  test('an empty rate counts as 0: the payment is loan / months', async ({ page }) => {
+    await openCalculator(page);
+    await page.getByLabel('Interest Rate (%)').fill('');
+    await expect(payment(page)).toHaveText('$666.67');
+    await expect(page.getByTestId('total-interest')).toHaveText('$0.00');
+  });
+
+  test('is operable by keyboard alone', async ({ page }) => {
+    await openCalculator(page);
+    await page.getByLabel('Home Price').focus();
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Down Payment')).toBeFocused();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('100000');
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Interest Rate (%)')).toBeFocused();
+    await expect(payment(page)).toHaveText('$1,264.14');
+  });
+
+  test('the URL carries the state and restores it on load', async ({ page }) => {
+    await openCalculator(page);
+    await page.getByLabel('Home Price').fill('400000');
+    await page.getByLabel('Down Payment').fill('40000');
+    await page.getByLabel('Interest Rate (%)').fill('5.75');
+    await page.getByLabel('Loan Term').selectOption('20');
+    await page.getByLabel('Town (for property tax)').selectOption('cary');
+    await expect(page).toHaveURL(/\?price=400000&down=40000&rate=5.75&term=20&town=cary&.*#mortgage-calculator$/);
+    const shared = page.url();
+    const result = await payment(page).textContent();
+    const total = await page.getByTestId('total-monthly-cost').textContent();
+
+    const other = await page.context().newPage();
+    await openCalculator(other, new URL(shared).search);
+    await expect(other.getByLabel('Home Price')).toHaveValue('400000');
+    await expect(other.getByLabel('Down Payment')).toHaveValue('40000');
+    await expect(other.getByLabel('Interest Rate (%)')).toHaveValue('5.75');
+    await expect(other.getByLabel('Loan Term')).toHaveValue('20');
+    await expect(other.getByLabel('Town (for property tax)')).toHaveValue('cary');
+    await expect(payment(other)).toHaveText(result!);
+    await expect(other.getByTestId('total-monthly-cost')).toHaveText(total!);
+  });
+
+  test('a hand-written query restores inputs and result; the page URL is left alone until an edit', async ({
+    page,
+  }) => {
+    await openCalculator(page, '?price=300000&down=100000&rate=6.5&term=30');
+    await expect(payment(page)).toHaveText('$1,264.14');
+    await expect(page.getByLabel('Down Payment')).toHaveValue('100000');
+    await openCalculator(page);
+    await page.waitForTimeout(600);
+    expect(new URL(page.url()).search).toBe('');
+  });
+
+  test('PMI below 20% down ends at payment 109 for 300,000 with 10% down', async ({ page }) => {
+    await openCalculator(page);
+    await expect(page.getByTestId('pmi-note')).toContainText('No PMI');
+    await page.getByLabel('Down Payment').fill('30000');
+    const note = page.getByTestId('pmi-note');
+    await expect(note).toContainText('ends automatically with payment 109');
+    await expect(note).toContainText('reaches 80% of the original value');
+    await expect(note).toContainText(/Dates assume the first payment is due [A-Z][a-z]+ \d{4}\./);
+    // 270,000 x 0.75% / 12 = 168.75 a month.
+    await expect(page.getByRole('definition').filter({ hasText: '$168.75' })).toBeVisible();
+  });
+
+  test('property tax follows the town, with a note where only the county rate is known', async ({ page }) => {
+    await openCalculator(page);
+    const rate = page.getByLabel('Property tax rate (per $100 of value)');
+    await expect(rate).toHaveValue('0.8721');
+    // 1,516.96 + 300,000 x 0.8721 / 100 / 12 + 1,800 / 12 = 1,516.96 + 218.03 + 150 (each unrounded).
+    await expect(page.getByTestId('total-monthly-cost')).toHaveText('$1,884.99');
+    await page.getByLabel('Town (for property tax)').selectOption('knightdale');
+    await expect(rate).toHaveValue('0.5171');
+    await expect(page.getByText('Knightdale town rate is not included')).toBeVisible();
+    await rate.fill('0.9');
+    await expect(page.getByText(/Edited; the FY2026 rate is 0\.5171/)).toBeVisible();
+    await expect(page.getByTestId('total-monthly-cost')).toHaveText('$1,891.96');
+  });
+});

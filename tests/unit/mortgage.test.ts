@@ -1,0 +1,278 @@
+/** Mortgage maths (SPEC §5 and §7 mortgage calculator), the tax table and the URL state. */
+import { describe, expect, it } from 'vitest';
+import {
+  annualPropertyTax,
+  calculateMortgage,
+  estimatePmi,
+  firstPaymentMonth,
+  formatMoney,
+  loanTerms,
+  monthlyBalances,
+  monthlyCost,
+  monthlyPayment,
+  parseDecimal,
+  paymentMonthLabel,
+  specDefaults,
+  yearlySchedule,
+} from '~/lib/mortgage.ts';
+import { combinedTaxRate, getTownTax, propertyTax } from '~/data/property-tax.ts';
+import {
+  hasCalculatorQuery,
+  initialInputs,
+  inputsFromQuery,
+  queryFromInputs,
+  withTown,
+} from '~/components/mortgage/calculator-state.ts';
+
+const pay = (loan: number, rate: number, years: number) => formatMoney(monthlyPayment(loan, rate, years));
+
+describe('SPEC monthly payment', () => {
+  it('matches the reference values', () => {
+    expect(pay(240000, 6.5, 30)).toBe('$1,516.96');
+    expect(pay(200000, 6.5, 30)).toBe('$1,264.14');
+    expect(pay(100000, 7, 30)).toBe('$665.30');
+  });
+
+  it('uses the defaults 300000 / 60000 / 6.5% / 30 years, giving the 240,000 reference', () => {
+    expect(specDefaults).toEqual({ price: 300000, down: 60000, rate: 6.5, term: 30 });
+    const r = calculateMortgage(specDefaults);
+    expect(r.loan).toBe(240000);
+    expect(r.months).toBe(360);
+    expect(formatMoney(r.payment)).toBe('$1,516.96');
+  });
+
+  it('is loan / months when the rate is 0', () => {
+    expect(monthlyPayment(240000, 0, 30)).toBe(240000 / 360);
+    expect(pay(240000, 0, 30)).toBe('$666.67');
+    expect(pay(180000, 0, 15)).toBe('$1,000.00');
+  });
+
+  it('offers exactly the terms 15, 20, 25 and 30 years', () => {
+    expect(loanTerms).toEqual([15, 20, 25, 30]);
+  });
+
+  it('gives total interest = payment x months - loan, unrounded', () => {
+    const r = calculateMortgage({ price: 300000, down: 60000, rate: 6.5, term: 30 });
+    expect(r.totalInterest).toBe(r.payment * 360 - 240000);
+    expect(formatMoney(r.totalInterest)).toBe('$306,106.77');
+    expect(calculateMortgage({ price: 240000, down: 0, rate: 0, term: 30 }).totalInterest).toBeCloseTo(0, 9);
+  });
+
+  it('loan amount is price minus down payment', () => {
+    expect(calculateMortgage({ price: 450000, down: 90000, rate: 6.5, term: 30 }).loan).toBe(360000);
+  });
+});
+
+describe('SPEC parse rule', () => {
+  it('reads empty and non-numeric values as 0', () => {
+    expect(parseDecimal('')).toBe(0);
+    expect(parseDecimal('abc')).toBe(0);
+    expect(parseDecimal('   ')).toBe(0);
+    expect(parseDecimal('Infinity')).toBe(0);
+  });
+
+  it('reads decimals the way parseFloat does', () => {
+    expect(parseDecimal('6.25')).toBe(6.25);
+    expect(parseDecimal('1e3')).toBe(1000);
+    expect(parseDecimal('12abc')).toBe(12);
+    expect(parseDecimal('.5')).toBe(0.5);
+  });
+
+  it('keeps a negative number as typed', () => {
+    expect(parseDecimal('-5')).toBe(-5);
+    expect(parseDecimal('-0.25')).toBe(-0.25);
+  });
+});
+
+describe('display', () => {
+  it('formats en-US dollars with two decimals', () => {
+    expect(formatMoney(1234567.891)).toBe('$1,234,567.89');
+    expect(formatMoney(0)).toBe('$0.00');
+    expect(formatMoney(-1e-9)).toBe('$0.00');
+    expect(formatMoney(Number.NaN)).toBe('$0.00');
+  });
+});
+
+describe('amortisation schedule', () => {
+  for (const term of loanTerms) {
+    it(`ends at a zero balance within a cent for ${term} years`, () => {
+      const rows = yearlySchedule(240000, 6.5, term);
+      expect(rows).toHaveLength(term);
+      expect(Math.abs(rows.at(-1)!.balance)).toBeLessThan(0.01);
+      const principal = rows.reduce((s, y) => s + y.principal, 0);
+      const interest = rows.reduce((s, y) => s + y.interest, 0);
+      expect(principal).toBeCloseTo(240000, 6);
+      expect(interest).toBeCloseTo(calculateMortgage({ price: 240000, down: 0, rate: 6.5, term }).totalInterest, 6);
+    });
+  }
+
+  it('pays down a zero-rate loan evenly', () => {
+    const rows = yearlySchedule(120000, 0, 30);
+    expect(rows[0]!.interest).toBe(0);
+    expect(rows[0]!.principal).toBeCloseTo(4000, 9);
+    expect(rows[0]!.balance).toBeCloseTo(116000, 9);
+    expect(Math.abs(rows.at(-1)!.balance)).toBeLessThan(0.01);
+  });
+
+  it('pins the first year of the reference loan', () => {
+    const [first] = yearlySchedule(240000, 6.5, 30);
+    // Closed form after 12 payments: B = P(1+r)^12 - pmt((1+r)^12 - 1)/r.
+    expect(formatMoney(first!.interest)).toBe('$15,521.02');
+    expect(formatMoney(first!.principal)).toBe('$2,682.54');
+    expect(formatMoney(first!.balance)).toBe('$237,317.46');
+  });
+
+  it('has one balance per month', () => {
+    expect(monthlyBalances(240000, 6.5, 30)).toHaveLength(360);
+  });
+});
+
+describe('PMI', () => {
+  it('ends at payment 135 for a 240,000 loan at 6.5%/30 with 5% down', () => {
+    const price = 240000 / 0.95;
+    const pmi = estimatePmi({ price, loan: 240000, rate: 6.5, term: 30, pmiRatePercent: 0.75 });
+    expect(pmi.required).toBe(true);
+    expect(pmi.endMonth).toBe(135);
+    expect(pmi.monthly).toBe(150);
+    expect(pmi.total).toBe(150 * 134);
+  });
+
+  it('ends at payment 135 too when the price is 240,000 with 5% down', () => {
+    const pmi = estimatePmi({ price: 240000, loan: 228000, rate: 6.5, term: 30, pmiRatePercent: 0.75 });
+    expect(pmi.endMonth).toBe(135);
+  });
+
+  it('ends at payment 109 for a 300,000 price with 10% down at 6.5%/30', () => {
+    const pmi = estimatePmi({ price: 300000, loan: 270000, rate: 6.5, term: 30, pmiRatePercent: 0.5 });
+    expect(pmi.endMonth).toBe(109);
+    expect(pmi.cancelRequestMonth).toBeLessThan(109);
+    const balances = monthlyBalances(270000, 6.5, 30);
+    expect(balances[107]).toBeGreaterThan(234000);
+    expect(balances[108]).toBeLessThanOrEqual(234000);
+  });
+
+  it('may be cancelled on request at 80%, earlier than the automatic end', () => {
+    const pmi = estimatePmi({ price: 300000, loan: 270000, rate: 6.5, term: 30, pmiRatePercent: 0.5 });
+    const balances = monthlyBalances(270000, 6.5, 30);
+    const m = pmi.cancelRequestMonth!;
+    expect(balances[m - 1]).toBeLessThanOrEqual(240000);
+    expect(balances[m - 2]).toBeGreaterThan(240000);
+  });
+
+  it('is not needed with 20% or more down', () => {
+    const pmi = estimatePmi({ price: 300000, loan: 240000, rate: 6.5, term: 30, pmiRatePercent: 0.75 });
+    expect(pmi).toEqual({ required: false, monthly: 0, endMonth: null, cancelRequestMonth: null, total: 0 });
+    expect(estimatePmi({ price: 300000, loan: 240001, rate: 6.5, term: 30, pmiRatePercent: 1 }).required).toBe(true);
+    expect(estimatePmi({ price: 0, loan: 0, rate: 6.5, term: 30, pmiRatePercent: 1 }).required).toBe(false);
+  });
+
+  it('dates payments from the month after today', () => {
+    expect(firstPaymentMonth(new Date(2025, 11, 15))).toEqual({ year: 2026, month: 0 });
+    expect(firstPaymentMonth(new Date(2026, 2, 31))).toEqual({ year: 2026, month: 3 });
+    expect(paymentMonthLabel({ year: 2026, month: 0 }, 1)).toBe('January 2026');
+    expect(paymentMonthLabel({ year: 2026, month: 0 }, 109)).toBe('January 2035');
+    expect(paymentMonthLabel({ year: 2026, month: 3 }, 135)).toBe('June 2037');
+  });
+});
+
+describe('property tax by town', () => {
+  const rate = (slug: string) => combinedTaxRate(getTownTax(slug)!);
+
+  it('keeps the table with its fiscal year', () => {
+    expect(propertyTax.fiscalYear).toBe('FY2026');
+    expect(propertyTax.counties.wake.rate).toBe(0.5171);
+    expect(propertyTax.counties.franklin.rate).toBe(0.505);
+  });
+
+  it('adds the county and town rates', () => {
+    expect(rate('raleigh')).toBeCloseTo(0.8721, 10);
+    expect(rate('cary')).toBeCloseTo(0.8571, 10);
+    expect(rate('apex')).toBeCloseTo(0.8731, 10);
+    expect(rate('holly-springs')).toBeCloseTo(0.8606, 10);
+    expect(rate('fuquay-varina')).toBeCloseTo(0.8751, 10);
+    expect(rate('wake-forest')).toBeCloseTo(0.9371, 10);
+    expect(rate('garner')).toBeCloseTo(1.0371, 10);
+  });
+
+  it('uses the county rate alone where the town rate is not known', () => {
+    for (const slug of ['knightdale', 'rolesville', 'wendell', 'zebulon']) {
+      expect(getTownTax(slug)!.municipalRate).toBeNull();
+      expect(rate(slug)).toBe(0.5171);
+    }
+    for (const slug of ['youngsville', 'franklinton']) expect(rate(slug)).toBe(0.505);
+  });
+
+  it('works out the yearly and monthly tax of a home', () => {
+    expect(formatMoney(annualPropertyTax(300000, rate('raleigh')))).toBe('$2,616.30');
+    expect(formatMoney(annualPropertyTax(300000, rate('raleigh')) / 12)).toBe('$218.03');
+    expect(formatMoney(annualPropertyTax(400000, rate('cary')))).toBe('$3,428.40');
+    expect(formatMoney(annualPropertyTax(300000, rate('knightdale')))).toBe('$1,551.30');
+  });
+
+  it('adds up the full monthly cost', () => {
+    const cost = monthlyCost({
+      payment: 1500,
+      annualTax: 2400,
+      annualInsurance: 1800,
+      monthlyHoa: 50,
+      monthlyPmi: 100,
+    });
+    expect(cost).toEqual({
+      principalAndInterest: 1500,
+      propertyTax: 200,
+      insurance: 150,
+      hoa: 50,
+      pmi: 100,
+      total: 2000,
+      totalWithoutPmi: 1900,
+    });
+  });
+});
+
+describe('calculator state and URL query', () => {
+  it('starts from the SPEC defaults and the page city', () => {
+    expect(initialInputs()).toEqual({
+      price: '300000',
+      down: '60000',
+      rate: '6.5',
+      term: 30,
+      town: 'raleigh',
+      taxRate: '0.8721',
+      insurance: '1800',
+      hoa: '0',
+      pmiRate: '0.75',
+    });
+    expect(initialInputs('cary')).toMatchObject({ town: 'cary', taxRate: '0.8571' });
+    expect(initialInputs('atlantis').town).toBe('raleigh');
+  });
+
+  it('round-trips through the query', () => {
+    const base = initialInputs();
+    const edited = { ...withTown(base, 'apex'), price: '425000', down: '21250', rate: '5.99', term: 15 as const };
+    const query = queryFromInputs(edited);
+    expect(query).toBe('?price=425000&down=21250&rate=5.99&term=15&town=apex&insurance=1800&hoa=0&pmi=0.75');
+    expect(inputsFromQuery(query, base)).toEqual(edited);
+  });
+
+  it('writes the tax rate only when it was edited', () => {
+    const edited = { ...initialInputs(), taxRate: '1.1' };
+    const query = queryFromInputs(edited);
+    expect(query).toContain('tax=1.1');
+    expect(inputsFromQuery(query, initialInputs()).taxRate).toBe('1.1');
+  });
+
+  it('keeps other query parameters', () => {
+    expect(queryFromInputs(initialInputs(), '?utm_source=mail&price=1')).toMatch(/^\?utm_source=mail&price=300000&/);
+  });
+
+  it('reads bad values with the SPEC parse rule and ignores an unknown term or town', () => {
+    const base = initialInputs('cary');
+    const restored = inputsFromQuery('?price=abc&down=&rate=1e1&term=40&town=atlantis', base);
+    expect(restored).toMatchObject({ price: '0', down: '0', rate: '10', term: 30, town: 'cary', taxRate: '0.8571' });
+  });
+
+  it('knows whether a query is the calculator’s', () => {
+    expect(hasCalculatorQuery('?utm_source=x')).toBe(false);
+    expect(hasCalculatorQuery('?rate=6')).toBe(true);
+  });
+});
