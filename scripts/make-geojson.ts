@@ -145,7 +145,7 @@ function readBoundaries(file: string): Area[] {
 export function buildServiceAreas(boundaries?: string): FeatureCollection & { metadata: object } {
   const areas = boundaries ? readBoundaries(boundaries) : makeApproximateAreas();
   const features = towns.map((t, i): ServiceArea => {
-    const geometry = roundGeometry(rewind(areas[i]!).geometry as Polygon | MultiPolygon, decimals);
+    const geometry = roundGeometry((rewind(areas[i]!) as Area).geometry, decimals);
     const out: ServiceArea = {
       type: 'Feature',
       properties: { name: t.name, county: t.county },

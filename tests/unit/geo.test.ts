@@ -21,11 +21,16 @@ import {
 } from '~/lib/geo.ts';
 import { slugify } from '~/lib/seo/meta.ts';
 import { buildServiceAreas, serialise } from '../../scripts/make-geojson.ts';
+import { getContainerRenderer } from '@astrojs/react/container-renderer';
+import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import { loadRenderers } from 'astro:container';
+import AreaMap from '~/components/map/AreaMap.astro';
 
 const root = join(import.meta.dirname, '..', '..');
 const file = join(root, 'public', 'geo', 'service-areas.geojson');
 const text = readFileSync(file, 'utf8');
 const collection = parseServiceAreas(JSON.parse(text));
+const container = await AstroContainer.create({ renderers: await loadRenderers([getContainerRenderer()]) });
 
 /** SPEC §2: the 13 city ids, and the names of the city records they belong to. */
 const cityNames: Record<string, string> = {
@@ -232,5 +237,27 @@ describe('map helpers', () => {
     ).toBe(
       '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap contributors</a> &copy; <a href="https://x.example/?a=1&amp;b=&quot;2&quot;">A &amp; &lt;B&gt;</a>',
     );
+  });
+});
+
+describe('AreaMap.astro (server render)', () => {
+  it('reserves the final box and draws every area as a link before any script runs', async () => {
+    const html = await container.renderToString(AreaMap);
+    expect(html).toMatch(/class="[^"]*\bh-\[400px\][^"]*\bmd:h-\[500px\][^"]*\blg:h-\[600px\]/);
+    const svg = html.slice(html.indexOf('<svg'), html.indexOf('</svg>'));
+    for (const [slug, name] of Object.entries(cityNames)) {
+      expect(svg).toContain(`<a href="/city/${slug}" aria-label="${name}"`);
+      expect(html.slice(html.indexOf('</svg>'))).toMatch(
+        new RegExp(`<a href="/city/${slug}"[^>]*>\\s*${name}\\s*</a>`),
+      );
+    }
+    expect(html).toContain('client="visible"');
+    expect(html).toContain('&quot;rootMargin&quot;:&quot;200px&quot;');
+    expect(html).not.toMatch(/leaflet/i);
+  });
+
+  it('leaves the town list out on request', async () => {
+    const html = await container.renderToString(AreaMap, { props: { townList: false } });
+    expect(html.match(/<a href="\/city\//g)).toHaveLength(13);
   });
 });
