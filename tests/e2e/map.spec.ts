@@ -3,6 +3,7 @@
  * answered locally with a small PNG and every other outside request is refused, so the real
  * client code runs without touching the network.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
 const tile = Buffer.from(
@@ -179,6 +180,16 @@ test.describe('with JavaScript', () => {
     await expect.poll(() => requests.some((u) => tileHost.test(u))).toBe(true);
     await expect(page.locator('[data-area-map] .leaflet-container path.leaflet-interactive')).toHaveCount(13);
     expect((await box.boundingBox())!.height).toBe(height);
+  });
+
+  test('the Leaflet map passes axe-core WCAG 2.2 A/AA checks', async ({ page }) => {
+    await offline(page);
+    await openMap(page);
+    const results = await new AxeBuilder({ page })
+      .include('[data-area-map]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
+      .analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 
   test('a failed geojson request logs the message and draws no regions', async ({ page }) => {
