@@ -1,0 +1,104 @@
+/**
+ * The Leaflet map of SPEC §2. Only AreaMapIsland imports it, dynamically and after mount, so
+ * Leaflet's script and stylesheet load when the map nears the viewport, never on first view.
+ */
+import leafletCss from 'leaflet/dist/leaflet.css?inline';
+import type { Feature } from 'geojson';
+import type { Layer, Path } from 'leaflet';
+import { useEffect, useState } from 'react';
+import { GeoJSON, MapContainer, TileLayer } from 'react-leaflet';
+import {
+  areaHoverStyle,
+  areaHref,
+  areaStyle,
+  buildAttributionHtml,
+  mapView,
+  parseServiceAreas,
+  type ServiceAreaCollection,
+} from '~/lib/geo.ts';
+
+export interface Props {
+  tileUrl: string;
+  attribution: readonly { label: string; url: string }[];
+  dataUrl: string;
+  onReady: () => void;
+}
+
+/*
+ * A plain `import 'leaflet/dist/leaflet.css'` would be linked from the page head (Astro collects
+ * the CSS of every module the server render can reach, dynamic imports included), so the
+ * stylesheet travels inside this lazy chunk and is added when the chunk first runs, before any
+ * map mounts. Like Leaflet itself, this module only ever runs in the browser.
+ */
+if (!document.getElementById('leaflet-css')) {
+  const style = document.createElement('style');
+  style.id = 'leaflet-css';
+  style.textContent = leafletCss;
+  document.head.append(style);
+}
+
+/** Mouse, touch and keyboard behave alike: highlight and name the area, then go to its city page. */
+function bindArea(feature: Feature, layer: Layer): void {
+  const path = layer as Path;
+  const name = String(feature.properties?.['name'] ?? '');
+  const href = areaHref(name);
+  const highlight = () => path.setStyle(areaHoverStyle);
+  const reset = () => path.setStyle(areaStyle);
+  const go = () => window.location.assign(href);
+  path.bindTooltip(name, { permanent: false, direction: 'center' });
+  path.on({ mouseover: highlight, mouseout: reset, click: go });
+  // Leaflet draws plain SVG paths; these attributes make each area a keyboard-reachable link.
+  // Leaflet itself opens the tooltip on focus once the path has a tabindex.
+  path.once('add', () => {
+    const el = path.getElement();
+    if (!el) return;
+    el.setAttribute('tabindex', '0');
+    el.setAttribute('role', 'link');
+    el.setAttribute('aria-label', name);
+    el.addEventListener('focus', highlight);
+    el.addEventListener('blur', reset);
+    el.addEventListener('keydown', (event) => {
+      if ((event as KeyboardEvent).key === 'Enter') go();
+    });
+  });
+}
+
+export default function LeafletAreaMap({ tileUrl, attribution, dataUrl, onReady }: Props) {
+  const [areas, setAreas] = useState<ServiceAreaCollection | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch(dataUrl, { signal: controller.signal })
+      .then((res) => {
+        if (!res.ok) throw new Error(`HTTP ${res.status}`);
+        return res.json() as Promise<unknown>;
+      })
+      .then((json) => setAreas(parseServiceAreas(json)))
+      .catch(() => {
+        // SPEC §2: say so in the console and draw no regions; the tiles and the town list remain.
+        if (!controller.signal.aborted) console.log('Failed to load geojson');
+      });
+    return () => controller.abort();
+  }, [dataUrl]);
+
+  return (
+    <MapContainer
+      center={mapView.center}
+      zoom={mapView.zoom}
+      zoomSnap={mapView.zoomSnap}
+      scrollWheelZoom={false}
+      dragging={false}
+      doubleClickZoom={false}
+      zoomControl={false}
+      touchZoom={false}
+      boxZoom={false}
+      keyboard={false}
+      whenReady={onReady}
+      // Inline, because Leaflet's own stylesheet arrives later and would win over a class.
+      style={{ height: '100%', width: '100%', background: 'var(--color-sand)' }}
+    >
+      <TileLayer url={tileUrl} attribution={buildAttributionHtml(attribution)} />
+      {areas && <GeoJSON data={areas} style={() => areaStyle} onEachFeature={bindArea} />}
+    </MapContainer>
+  );
+}
