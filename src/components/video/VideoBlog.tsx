@@ -98,15 +98,17 @@ export default function VideoBlog({
           </button>
         </div>
       ) : (
-        playlists.map((playlist, i) => (
-          <PlaylistSection
-            key={playlist.id}
-            playlist={playlist}
-            thumbnails={thumbnails}
-            eager={i === 0}
-            onPlay={play}
-          />
-        ))
+        <div>
+          {playlists.map((playlist, i) => (
+            <PlaylistSection
+              key={playlist.id}
+              playlist={playlist}
+              thumbnails={thumbnails}
+              eager={i === 0}
+              onPlay={play}
+            />
+          ))}
+        </div>
       )}
 
       <VideoDialog video={playing} platform={platform} onClose={closePlayer} />
