@@ -1,0 +1,113 @@
+/**
+ * `npm run sync`: fetches every playlist and video of the agent's YouTube channel, saves each
+ * thumbnail next to the snapshot and writes content/videos/snapshot.json, which the build
+ * reads. YouTube's developer policies ask that stored API data be refreshed at least every
+ * 30 days: run this (then build and deploy) at least monthly.
+ *
+ *   YOUTUBE_API_KEY=... YOUTUBE_CHANNEL_ID=UC... npm run sync
+ *
+ * Optional: YOUTUBE_API_BASE_URL points the client at another server (tests use a local fake).
+ */
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createYouTubeClient, errorMessage, type Playlist, type ProgressEvent } from '../src/lib/youtube.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const outDir = process.env['VIDEO_SNAPSHOT_DIR'] ?? join(root, 'content', 'videos');
+const snapshotFile = join(outDir, 'snapshot.json');
+const thumbnailDir = join(outDir, 'thumbnails');
+
+const apiKey = process.env['YOUTUBE_API_KEY']?.trim();
+const channelId = process.env['YOUTUBE_CHANNEL_ID']?.trim();
+if (!apiKey || !channelId) {
+  console.error(
+    [
+      'npm run sync needs two environment variables:',
+      `  YOUTUBE_API_KEY     ${apiKey ? 'set' : 'missing'}  (a YouTube Data API v3 key, kept out of the repository)`,
+      `  YOUTUBE_CHANNEL_ID  ${channelId ? 'set' : 'missing'}  (the channel id, "UC" followed by 22 characters)`,
+      'Example: YOUTUBE_API_KEY=... YOUTUBE_CHANNEL_ID=UC... npm run sync',
+    ].join('\n'),
+  );
+  process.exit(1);
+}
+
+function report(event: ProgressEvent): void {
+  switch (event.type) {
+    case 'playlists-page':
+      console.log(`Playlists: page ${event.page}, ${event.count} playlist(s)`);
+      break;
+    case 'items-page':
+      console.log(`  ${event.playlistId}: page ${event.page}, ${event.count} item(s)`);
+      break;
+    case 'playlist-done':
+      console.log(`  "${event.playlist.title}": ${event.playlist.videos.length} video(s)`);
+      break;
+    case 'playlist-dropped':
+      console.log(`  "${event.title}": no playable video, left out`);
+      break;
+    case 'retry':
+      console.log(`  ${event.url} failed (${event.error}); retry ${event.attempt} in ${event.delayMs} ms`);
+      break;
+  }
+}
+
+/** Saves one thumbnail as {dir}/{id}.jpg; a failure only costs that picture (pages fall back). */
+async function saveThumbnail(dir: string, id: string, url: string): Promise<boolean> {
+  if (!url) return false;
+  try {
+    const res = await fetch(url);
+    if (!res.ok) throw new Error(`${res.status} ${res.statusText}`);
+    writeFileSync(join(dir, `${id}.jpg`), Buffer.from(await res.arrayBuffer()));
+    return true;
+  } catch (error) {
+    console.warn(`  thumbnail of ${id} not saved: ${errorMessage(error)}`);
+    return false;
+  }
+}
+
+const client = createYouTubeClient({
+  apiKey,
+  ...(process.env['YOUTUBE_API_BASE_URL'] ? { baseUrl: process.env['YOUTUBE_API_BASE_URL'] } : {}),
+  onProgress: report,
+});
+
+let playlists: Playlist[];
+try {
+  console.log(`Fetching the playlists of channel ${channelId}`);
+  playlists = await client.getChannelPlaylists(channelId);
+} catch (error) {
+  // The previous snapshot stays in place, so a failed sync never empties the site.
+  console.error(`Sync failed: ${errorMessage(error)}`);
+  process.exit(1);
+}
+
+const videoCount = playlists.reduce((n, p) => n + p.videos.length, 0);
+console.log(`Saving thumbnails for ${playlists.length} playlist(s) and ${videoCount} video(s)`);
+mkdirSync(outDir, { recursive: true });
+// Thumbnails go to a staging folder and replace the old set in one move, so pictures of
+// videos that left the channel disappear with them.
+const staging = `${thumbnailDir}.new`;
+rmSync(staging, { recursive: true, force: true });
+mkdirSync(staging, { recursive: true });
+const wanted = new Map<string, string>();
+for (const p of playlists) {
+  wanted.set(p.id, p.thumbnailUrl);
+  for (const v of p.videos) wanted.set(v.videoId, v.thumbnailUrl);
+}
+let saved = 0;
+for (const [id, url] of wanted) if (await saveThumbnail(staging, id, url)) saved++;
+rmSync(thumbnailDir, { recursive: true, force: true });
+renameSync(staging, thumbnailDir);
+
+const snapshot = {
+  sample: false,
+  generatedAt: new Date().toISOString(),
+  channelId,
+  playlists,
+};
+writeFileSync(snapshotFile, `${JSON.stringify(snapshot, null, 2)}\n`);
+console.log(
+  `Wrote ${snapshotFile}: ${playlists.length} playlist(s), ${videoCount} video(s), ${saved} thumbnail(s). ` +
+    'Run `npm run build` to publish it; sync again within 30 days.',
+);

@@ -1,0 +1,234 @@
+/**
+ * Live Google reviews (SPEC §2 reviews, §5, §7.1, §8). Hydrated when the section nears the
+ * viewport; only then does it ask the server for the Maps configuration and, when a key is
+ * configured, load the Maps JavaScript API. Any failure, or no 5-star review left, shows the
+ * agent's own testimonials instead. Google's terms forbid storing review text, hence live.
+ */
+import { useEffect, useState } from 'react';
+import {
+  fallbackView,
+  filledStars,
+  getPlaceDetails,
+  mapsScriptUrl,
+  MAPS_LOAD_ERROR,
+  MAX_REVIEWS,
+  ReviewsError,
+  reviewsErrorMessage,
+  viewFromPlace,
+  waitForPlaces,
+  type PlacesNamespace,
+  type Review,
+  type ReviewsView,
+  type Testimonial,
+} from '~/lib/reviews.ts';
+
+interface ReviewsConfig {
+  mapsKey: string | null;
+  placeId: string | null;
+  scriptUrl: string;
+}
+
+interface Props {
+  agentName: string;
+  brokerage: string;
+  reviewSearchUrl: string;
+  testimonials: Testimonial[];
+  /**
+   * The built-in reviews, pre-rendered so the section reads without JavaScript; they stay when
+   * no Maps key is configured, else the skeleton replaces them while Google answers.
+   */
+  initialView: ReviewsView;
+  configUrl?: string;
+}
+
+declare global {
+  interface Window {
+    google?: { maps?: { places?: PlacesNamespace } };
+  }
+}
+
+/** Adds the Maps script once; rejects when the browser reports it could not be loaded. */
+function loadScript(src: string): Promise<never> {
+  return new Promise((_, reject) => {
+    if (document.querySelector(`script[src="${CSS.escape(src)}"]`)) return;
+    const script = document.createElement('script');
+    script.src = src;
+    script.async = true;
+    script.addEventListener('error', () => reject(new ReviewsError(MAPS_LOAD_ERROR)));
+    document.head.append(script);
+  });
+}
+
+async function loadView(
+  configUrl: string,
+  testimonials: Testimonial[],
+  onLoading: () => void,
+): Promise<ReviewsView | undefined> {
+  const now = new Date();
+  try {
+    const res = await fetch(configUrl, { headers: { Accept: 'application/json' } });
+    if (!res.ok) throw new Error(`${res.status} ${res.statusText}`);
+    const config = (await res.json()) as ReviewsConfig;
+    // No key: the pre-rendered built-in reviews stay and nothing is loaded from Google.
+    if (!config.mapsKey || !config.placeId) return undefined;
+    onLoading();
+    const places = await Promise.race([
+      loadScript(mapsScriptUrl(config.scriptUrl, config.mapsKey)),
+      waitForPlaces(() => window.google?.maps?.places),
+    ]);
+    const place = await getPlaceDetails(places, config.placeId, document.createElement('div'));
+    return viewFromPlace(place, testimonials, now);
+  } catch (error) {
+    const message = reviewsErrorMessage(error);
+    console.error(`Reviews: ${message}`, error);
+    return fallbackView(testimonials, now, message);
+  }
+}
+
+function Stars({ filled, label, size = 'size-5' }: { filled: number; label: string; size?: string }) {
+  return (
+    <span role="img" aria-label={label} className="inline-flex gap-0.5">
+      {Array.from({ length: 5 }, (_, i) => (
+        <svg
+          key={i}
+          aria-hidden="true"
+          viewBox="0 0 20 20"
+          className={`${size} ${i < filled ? 'text-amber-500' : 'text-slate-300'}`}
+          fill="currentColor"
+        >
+          <path d="M10 1.5l2.6 5.3 5.9.9-4.2 4.1 1 5.8L10 14.9l-5.3 2.7 1-5.8L1.5 7.7l5.9-.9z" />
+        </svg>
+      ))}
+    </span>
+  );
+}
+
+function ReviewCard({ review }: { review: Review }) {
+  const initial = review.author_name.trim().charAt(0).toUpperCase() || '?';
+  return (
+    <li className="flex min-h-72 flex-col rounded-lg bg-white p-6 shadow-sm">
+      <div className="flex items-center gap-3">
+        {review.profile_photo_url ? (
+          <img
+            src={review.profile_photo_url}
+            alt=""
+            width={44}
+            height={44}
+            loading="lazy"
+            referrerPolicy="no-referrer"
+            className="size-11 rounded-full object-cover"
+          />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="flex size-11 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white"
+          >
+            {initial}
+          </span>
+        )}
+        <div>
+          <p className="font-semibold text-ink">
+            {review.author_url ? (
+              <a href={review.author_url} target="_blank" rel="noopener noreferrer" className="hover:underline">
+                {review.author_name}
+              </a>
+            ) : (
+              review.author_name
+            )}
+          </p>
+          <p className="text-sm text-ink-soft">{review.relative_time_description}</p>
+        </div>
+      </div>
+      <div className="mt-3">
+        <Stars filled={filledStars(review.rating)} label={`Rated ${review.rating} out of 5`} size="size-4" />
+      </div>
+      <p className="mt-3 text-ink-soft">{review.text}</p>
+    </li>
+  );
+}
+
+function Skeleton() {
+  return (
+    <div role="status" aria-label="Loading reviews">
+      <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4" aria-hidden="true">
+        {Array.from({ length: MAX_REVIEWS }, (_, i) => (
+          <li key={i} data-skeleton className="min-h-72 animate-pulse rounded-lg bg-white p-6 shadow-sm">
+            <div className="flex items-center gap-3">
+              <div className="size-11 rounded-full bg-slate-200" />
+              <div className="h-4 w-28 rounded bg-slate-200" />
+            </div>
+            <div className="mt-5 h-4 w-24 rounded bg-slate-200" />
+            <div className="mt-5 space-y-2">
+              <div className="h-3 rounded bg-slate-200" />
+              <div className="h-3 rounded bg-slate-200" />
+              <div className="h-3 w-2/3 rounded bg-slate-200" />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export default function ReviewsIsland({
+  agentName,
+  brokerage,
+  reviewSearchUrl,
+  testimonials,
+  initialView,
+  configUrl = '/api/reviews-config',
+}: Props) {
+  // null while Google is being asked: the skeleton shows.
+  const [view, setView] = useState<ReviewsView | null>(initialView);
+
+  useEffect(() => {
+    let current = true;
+    loadView(configUrl, testimonials, () => current && setView(null)).then((v) => {
+      if (current && v) setView(v);
+    });
+    return () => {
+      current = false;
+    };
+  }, [configUrl, testimonials]);
+
+  return (
+    <div>
+      <div className="flex min-h-20 flex-col items-center gap-2 text-center">
+        <p className="text-lg font-semibold text-ink">
+          {agentName}, {brokerage}
+        </p>
+        {view && (
+          <p className="flex items-center gap-2 text-ink-soft">
+            <Stars filled={filledStars(view.rating)} label={`Average rating ${view.rating} out of 5`} />
+            <span>
+              {view.rating.toFixed(1)} from {view.total} reviews
+            </span>
+          </p>
+        )}
+      </div>
+      {view?.error && (
+        <p role="status" className="mt-4 text-center text-sm text-ink-soft">
+          {view.error}
+        </p>
+      )}
+      <div className="mt-8">
+        {view ? (
+          <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {view.reviews.map((review, i) => (
+              <ReviewCard key={`${review.time}-${i}`} review={review} />
+            ))}
+          </ul>
+        ) : (
+          <Skeleton />
+        )}
+      </div>
+      <div className="mt-8 flex flex-col items-center gap-3">
+        {view?.source === 'google' && <p className="text-sm text-ink-soft">Powered by Google</p>}
+        <a href={reviewSearchUrl} target="_blank" rel="noopener noreferrer" className="btn-primary">
+          READ MORE REVIEWS
+          <span className="sr-only"> (opens in a new window)</span>
+        </a>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * The video player dialog of the video page: a native modal <dialog> (focus trap, Escape and
+ * the top layer come from the browser). The YouTube iframe exists only while the dialog is
+ * open, so no player loads until a visitor picks a video, and closing it stops playback.
+ */
+import { useEffect, useRef } from 'react';
+import type { Video } from '~/lib/youtube.ts';
+import { embedUrl, watchUrl } from '~/lib/videos.ts';
+
+interface Props {
+  video: Video | null;
+  platform: string;
+  onClose: () => void;
+}
+
+export default function VideoDialog({ video, platform, onClose }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (video && !dialog.open) dialog.showModal();
+    if (!video && dialog.open) dialog.close();
+  }, [video]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby="video-dialog-title"
+      onClose={onClose}
+      // A click on the backdrop lands on the dialog element itself.
+      onClick={(e) => {
+        if (e.target === e.currentTarget) e.currentTarget.close();
+      }}
+      className="m-auto w-[min(56rem,calc(100vw-2rem))] rounded-lg bg-white p-0 text-ink shadow-2xl backdrop:bg-ink/80"
+    >
+      {video && (
+        <div className="p-4 sm:p-6">
+          <div className="flex items-start justify-between gap-4">
+            <h2 id="video-dialog-title" className="font-display text-xl font-bold sm:text-2xl">
+              {video.title}
+            </h2>
+            <button
+              type="button"
+              onClick={() => ref.current?.close()}
+              className="inline-flex size-11 shrink-0 items-center justify-center rounded-md text-ink hover:bg-sand"
+            >
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor">
+                <path strokeWidth="2" strokeLinecap="round" d="M6 6l12 12M18 6L6 18" />
+              </svg>
+              <span className="sr-only">Close</span>
+            </button>
+          </div>
+          <div className="mt-4 aspect-video w-full overflow-hidden rounded-md bg-ink">
+            <iframe
+              src={embedUrl(video.videoId)}
+              title={`${video.title} (${platform} video player)`}
+              allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share"
+              referrerPolicy="strict-origin-when-cross-origin"
+              allowFullScreen
+              className="h-full w-full border-0"
+            />
+          </div>
+          <p className="mt-4">
+            <a
+              href={watchUrl(video.videoId)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-semibold text-brand-700 underline underline-offset-2"
+            >
+              Watch on {platform}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </p>
+        </div>
+      )}
+    </dialog>
+  );
+}

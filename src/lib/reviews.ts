@@ -1,0 +1,192 @@
+/**
+ * Google reviews (SPEC §3, §5, §7.1, §8, §9): the transformation of place details into the
+ * cards shown, the built-in fallback reviews, and the wait-then-ask flow against the Maps
+ * JavaScript API. Pure TypeScript; the browser pieces (script, places namespace, timers) are
+ * passed in so every rule is unit-tested without a browser.
+ */
+
+/** SPEC §3 Review. */
+export interface Review {
+  author_name: string;
+  author_url?: string | undefined;
+  profile_photo_url?: string | undefined;
+  rating: number;
+  relative_time_description: string;
+  text: string;
+  /** Epoch seconds. */
+  time: number;
+}
+
+/** SPEC §3 Place details, as much of it as Google sends (any field may be missing). */
+export interface PlaceDetails {
+  name?: string;
+  rating?: number;
+  user_ratings_total?: number;
+  reviews?: Partial<Review>[];
+}
+
+/** What the reviews section shows. */
+export interface ReviewsView {
+  source: 'google' | 'fallback';
+  rating: number;
+  total: number;
+  reviews: Review[];
+  /** Why Google's reviews are not shown (SPEC §8); absent when nothing went wrong. */
+  error?: string | undefined;
+}
+
+/** An agent's own testimonial kept as content; the fallback cards are built from these. */
+export interface Testimonial {
+  author_name: string;
+  text: string;
+}
+
+export const MAX_REVIEWS = 4;
+export const TEXT_LIMIT = 200;
+export const FALLBACK_TOTAL = 34;
+export const FALLBACK_RATING = 5;
+export const POLL_INTERVAL_MS = 100;
+export const POLL_MAX_TRIES = 100;
+export const PLACE_FIELDS = ['name', 'rating', 'user_ratings_total', 'reviews'] as const;
+export const DEFAULT_MAPS_SCRIPT_URL = 'https://maps.googleapis.com/maps/api/js';
+
+export const MAPS_LOAD_ERROR = 'Google Maps interface failed to load';
+export const GENERAL_ERROR = 'Failed to load reviews';
+export const detailsError = (status: string) => `Places getDetails failed: ${status}`;
+
+/** An error whose message is one of SPEC §8's and is shown as it is. */
+export class ReviewsError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ReviewsError';
+  }
+}
+
+/** The message shown for any failure: SPEC's own messages, else 'Failed to load reviews'. */
+export function reviewsErrorMessage(error: unknown): string {
+  return error instanceof ReviewsError ? error.message : GENERAL_ERROR;
+}
+
+export function truncateText(text: string, limit = TEXT_LIMIT): string {
+  return text.length > limit ? `${text.slice(0, limit)}...` : text;
+}
+
+/** SPEC §5: defaults for missing fields, 5-star only, newest first, at most 4, long text cut. */
+export function transformReviews(reviews: readonly Partial<Review>[] | undefined): Review[] {
+  return (reviews ?? [])
+    .map((r): Review => ({
+      author_name: r.author_name?.trim() || 'Anonymous',
+      author_url: r.author_url || undefined,
+      profile_photo_url: r.profile_photo_url || undefined,
+      rating: typeof r.rating === 'number' ? r.rating : 5,
+      relative_time_description: r.relative_time_description?.trim() || 'Recently',
+      text: truncateText(r.text ?? ''),
+      time: typeof r.time === 'number' ? r.time : 0,
+    }))
+    .filter((r) => r.rating === 5)
+    .sort((a, b) => b.time - a.time)
+    .slice(0, MAX_REVIEWS);
+}
+
+const WEEK_SECONDS = 7 * 24 * 60 * 60;
+
+/** SPEC §9: the built-in reviews, timed 1 to 4 weeks before `now`, newest first. */
+export function buildFallbackReviews(testimonials: readonly Testimonial[], now: Date): Review[] {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  return testimonials.slice(0, MAX_REVIEWS).map((t, i) => {
+    const weeks = i + 1;
+    return {
+      author_name: t.author_name,
+      rating: 5,
+      relative_time_description: weeks === 1 ? '1 week ago' : `${weeks} weeks ago`,
+      text: truncateText(t.text),
+      time: nowSeconds - weeks * WEEK_SECONDS,
+    };
+  });
+}
+
+export function fallbackView(testimonials: readonly Testimonial[], now: Date, error?: string): ReviewsView {
+  return {
+    source: 'fallback',
+    rating: FALLBACK_RATING,
+    total: FALLBACK_TOTAL,
+    reviews: buildFallbackReviews(testimonials, now),
+    ...(error ? { error } : {}),
+  };
+}
+
+/** SPEC §4: Google's reviews when there are any left after the rules, else the fallback. */
+export function viewFromPlace(place: PlaceDetails, testimonials: readonly Testimonial[], now: Date): ReviewsView {
+  const reviews = transformReviews(place.reviews);
+  if (reviews.length === 0) return fallbackView(testimonials, now);
+  return {
+    source: 'google',
+    rating: place.rating ?? FALLBACK_RATING,
+    total: place.user_ratings_total ?? reviews.length,
+    reviews,
+  };
+}
+
+/** Header stars are filled up to the floor of the average rating (SPEC §2). */
+export function filledStars(rating: number): number {
+  return Math.max(0, Math.min(5, Math.floor(rating)));
+}
+
+// ---------------------------------------------------------------------------------------
+// The Maps JavaScript API, reduced to the part this site calls
+// ---------------------------------------------------------------------------------------
+
+export type DetailsCallback = (place: PlaceDetails | null, status: string) => void;
+export interface PlacesNamespace {
+  PlacesService: new (attributionContainer: HTMLElement) => {
+    getDetails(request: { placeId: string; fields: string[] }, callback: DetailsCallback): void;
+  };
+  PlacesServiceStatus?: { OK: string };
+}
+
+export function mapsScriptUrl(base: string, key: string): string {
+  const url = new URL(base);
+  url.searchParams.set('key', key);
+  url.searchParams.set('libraries', 'places');
+  url.searchParams.set('loading', 'async');
+  return url.href;
+}
+
+export interface WaitOptions {
+  intervalMs?: number;
+  maxTries?: number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** SPEC §7.1: polls every 100 ms, at most 100 times, for the places namespace. */
+export async function waitForPlaces(
+  probe: () => PlacesNamespace | undefined,
+  { intervalMs = POLL_INTERVAL_MS, maxTries = POLL_MAX_TRIES, sleep = defaultSleep }: WaitOptions = {},
+): Promise<PlacesNamespace> {
+  for (let attempt = 1; attempt <= maxTries; attempt++) {
+    const places = probe();
+    if (places?.PlacesService) return places;
+    await sleep(intervalMs);
+  }
+  throw new ReviewsError(MAPS_LOAD_ERROR);
+}
+
+/** One getDetails call for the four fields of SPEC §7.1; a status other than OK is an error. */
+export function getPlaceDetails(
+  places: PlacesNamespace,
+  placeId: string,
+  attributionContainer: HTMLElement,
+): Promise<PlaceDetails> {
+  const ok = places.PlacesServiceStatus?.OK ?? 'OK';
+  return new Promise((resolve, reject) => {
+    const service = new places.PlacesService(attributionContainer);
+    service.getDetails({ placeId, fields: [...PLACE_FIELDS] }, (place, status) => {
+      if (status !== ok || !place) reject(new ReviewsError(detailsError(status)));
+      else resolve(place);
+    });
+  });
+}
+
+function defaultSleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}

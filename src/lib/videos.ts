@@ -1,0 +1,93 @@
+/**
+ * Rules shared by every video view (video page, latest-video card, related videos), in the
+ * browser and at build time alike. Dates are formatted in the agent's time zone so the
+ * pre-rendered HTML and the hydrated island always agree.
+ */
+import { FALLBACK_ERROR_MESSAGE, type Playlist, type Video } from './youtube.ts';
+
+/** SPEC §9: the home card takes the latest 2 and shows the first; the default count is 4. */
+export const DEFAULT_LATEST_COUNT = 4;
+export const HOME_LATEST_COUNT = 2;
+/** SPEC §9: videos per playlist before 'Show More'. */
+export const VIDEOS_BEFORE_SHOW_MORE = 6;
+/** SPEC §9: playlist descriptions are cut at 200 characters. */
+export const PLAYLIST_DESCRIPTION_LIMIT = 200;
+
+const timeZone = 'America/New_York';
+const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone });
+const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone });
+
+function toDate(iso: string): Date | undefined {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? undefined : d;
+}
+
+/** en-US long format (SPEC §2), e.g. "March 14, 2026"; empty for a missing or bad date. */
+export function formatLongDate(iso: string): string {
+  const d = toDate(iso);
+  return d ? longDate.format(d) : '';
+}
+
+/** Short month, day, year (SPEC §2 explorer), e.g. "Mar 14, 2026". */
+export function formatShortDate(iso: string): string {
+  const d = toDate(iso);
+  return d ? shortDate.format(d) : '';
+}
+
+/** Text cut at `limit` characters and followed by an ellipsis when it was longer. */
+export function truncate(text: string, limit: number): string {
+  return text.length > limit ? `${text.slice(0, limit)}...` : text;
+}
+
+export function watchUrl(videoId: string): string {
+  return `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`;
+}
+
+/** Privacy-enhanced player, started by the click that created it. */
+export function embedUrl(videoId: string): string {
+  return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}?autoplay=1&rel=0`;
+}
+
+function publishedTime(video: Video): number {
+  return toDate(video.publishedAt)?.getTime() ?? 0;
+}
+
+/** SPEC §4: all playlist videos, newest first, limited to `count`. A video in two playlists counts once. */
+export function getLatestVideos(playlists: readonly Playlist[], count = DEFAULT_LATEST_COUNT): Video[] {
+  const seen = new Set<string>();
+  const all: Video[] = [];
+  for (const video of playlists.flatMap((p) => p.videos)) {
+    if (seen.has(video.videoId)) continue;
+    seen.add(video.videoId);
+    all.push(video);
+  }
+  return all.sort((a, b) => publishedTime(b) - publishedTime(a)).slice(0, count);
+}
+
+/** What GET /api/videos answers. */
+export interface PlaylistsAnswer {
+  source: 'youtube' | 'snapshot';
+  playlists: Playlist[];
+  fetchedAt: string;
+}
+
+/**
+ * The Refresh Content request. A failed answer throws with the server's error message, else
+ * the status line; a network failure or unreadable answer throws 'Failed to load YouTube data'.
+ * Playlists with no videos are dropped (SPEC §4).
+ */
+export async function fetchPlaylists(endpoint: string, doFetch: typeof fetch = fetch): Promise<Playlist[]> {
+  let res: Response;
+  try {
+    res = await doFetch(endpoint, { headers: { Accept: 'application/json' }, cache: 'no-store' });
+  } catch {
+    throw new Error(FALLBACK_ERROR_MESSAGE);
+  }
+  const body = (await res.json().catch(() => undefined)) as
+    (Partial<PlaylistsAnswer> & { error?: { message?: string } }) | undefined;
+  if (!res.ok) {
+    throw new Error(body?.error?.message || `${res.status} ${res.statusText}`.trim() || FALLBACK_ERROR_MESSAGE);
+  }
+  if (!body || !Array.isArray(body.playlists)) throw new Error(FALLBACK_ERROR_MESSAGE);
+  return body.playlists.filter((p) => Array.isArray(p.videos) && p.videos.length > 0);
+}

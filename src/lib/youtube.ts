@@ -1,0 +1,277 @@
+/**
+ * A typed client for the two YouTube Data API v3 calls the site needs (SPEC §7.2, §7.3) and
+ * the Playlist and Video entities built from them (SPEC §3).
+ *
+ * It runs only on the server and in `npm run sync`: the API key is passed in by the caller
+ * from the environment and never reaches the browser. Plain TypeScript with relative imports
+ * only, so Node runs it directly from scripts/.
+ */
+
+/** SPEC §3: one video of a playlist. */
+export interface Video {
+  /** The playlist item id (unique per playlist). */
+  id: string;
+  /** The YouTube video id (11 characters). */
+  videoId: string;
+  title: string;
+  description: string;
+  thumbnailUrl: string;
+  /** ISO 8601 date-time. */
+  publishedAt: string;
+}
+
+/** SPEC §3: a playlist with its videos. `isOpen` is the page's expanded state and starts false. */
+export interface Playlist {
+  id: string;
+  title: string;
+  description: string;
+  thumbnailUrl: string;
+  videos: Video[];
+  isOpen: boolean;
+}
+
+export interface Thumbnail {
+  url: string;
+  width?: number;
+  height?: number;
+}
+export type Thumbnails = Partial<Record<'default' | 'medium' | 'high' | 'standard' | 'maxres', Thumbnail>>;
+
+interface PlaylistResource {
+  id: string;
+  snippet?: { title?: string; description?: string; thumbnails?: Thumbnails };
+}
+
+interface PlaylistItemResource {
+  id: string;
+  snippet?: {
+    title?: string;
+    description?: string;
+    thumbnails?: Thumbnails;
+    publishedAt?: string;
+    resourceId?: { kind?: string; videoId?: string };
+  };
+  contentDetails?: { videoId?: string; videoPublishedAt?: string };
+}
+
+interface ListResponse<T> {
+  items?: T[];
+  nextPageToken?: string;
+}
+
+/** SPEC §9: 50 per page, at most 10 pages of playlists and 20 pages of items per playlist. */
+export const PAGE_SIZE = 50;
+export const MAX_PLAYLIST_PAGES = 10;
+export const MAX_ITEM_PAGES = 20;
+export const DEFAULT_BASE_URL = 'https://www.googleapis.com/youtube/v3';
+/** SPEC §8: shown when a failed request carries no message of its own. */
+export const FALLBACK_ERROR_MESSAGE = 'Failed to load YouTube data';
+
+/** Playlist thumbnail (SPEC §3): high, else standard, else medium, else empty. */
+export function pickPlaylistThumbnail(thumbnails: Thumbnails | undefined): string {
+  return thumbnails?.high?.url || thumbnails?.standard?.url || thumbnails?.medium?.url || '';
+}
+
+/** Video thumbnail (SPEC §3): high, else standard, medium or default, else empty. */
+export function pickVideoThumbnail(thumbnails: Thumbnails | undefined): string {
+  return (
+    thumbnails?.high?.url || thumbnails?.standard?.url || thumbnails?.medium?.url || thumbnails?.default?.url || ''
+  );
+}
+
+/**
+ * YouTube keeps private and deleted videos in playlists as placeholders with these titles,
+ * no thumbnails and no `videoPublishedAt`; they cannot be played, so they are skipped.
+ */
+const unavailableTitles = new Set(['Private video', 'Deleted video']);
+
+export function isUnavailableItem(item: PlaylistItemResource): boolean {
+  const title = item.snippet?.title ?? '';
+  if (unavailableTitles.has(title)) return true;
+  if (!item.snippet?.resourceId?.videoId && !item.contentDetails?.videoId) return true;
+  // contentDetails is requested, so a missing publish date means YouTube withholds the video.
+  return item.contentDetails !== undefined && !item.contentDetails.videoPublishedAt;
+}
+
+export function toVideo(item: PlaylistItemResource): Video {
+  const s = item.snippet ?? {};
+  return {
+    id: item.id,
+    videoId: s.resourceId?.videoId ?? item.contentDetails?.videoId ?? '',
+    title: s.title ?? '',
+    description: s.description ?? '',
+    thumbnailUrl: pickVideoThumbnail(s.thumbnails),
+    // The video's own publish date when known; snippet.publishedAt is when it joined the playlist.
+    publishedAt: item.contentDetails?.videoPublishedAt ?? s.publishedAt ?? '',
+  };
+}
+
+/** A failed YouTube request (SPEC §8). `message` is the API's error.message, else "status statusText". */
+export class YouTubeError extends Error {
+  readonly status: number | undefined;
+  readonly reason: string | undefined;
+  readonly retryable: boolean;
+
+  constructor(message: string, options: { status?: number; reason?: string; retryable: boolean; cause?: unknown }) {
+    super(message || FALLBACK_ERROR_MESSAGE, { cause: options.cause });
+    this.name = 'YouTubeError';
+    this.status = options.status;
+    this.reason = options.reason;
+    this.retryable = options.retryable;
+  }
+}
+
+/** Reasons that more requests can only make worse: the daily quota is spent. */
+const quotaReasons = new Set(['quotaExceeded', 'dailyLimitExceeded']);
+
+async function errorFromResponse(res: Response): Promise<YouTubeError> {
+  let message = '';
+  let reason: string | undefined;
+  try {
+    const body = (await res.json()) as { error?: { message?: string; errors?: { reason?: string }[] } };
+    message = body.error?.message?.trim() ?? '';
+    reason = body.error?.errors?.[0]?.reason;
+  } catch {
+    // Not JSON (a proxy's HTML error page, say): the status line is all there is.
+  }
+  if (!message) message = `${res.status} ${res.statusText}`.trim();
+  const retryable = res.status >= 500 && !quotaReasons.has(reason ?? '');
+  return new YouTubeError(message, { status: res.status, ...(reason ? { reason } : {}), retryable });
+}
+
+export type ProgressEvent =
+  | { type: 'playlists-page'; page: number; count: number }
+  | { type: 'items-page'; playlistId: string; page: number; count: number }
+  | { type: 'playlist-done'; playlist: Playlist }
+  | { type: 'playlist-dropped'; playlistId: string; title: string }
+  | { type: 'retry'; url: string; attempt: number; delayMs: number; error: string };
+
+export interface YouTubeClientOptions {
+  apiKey: string;
+  /** Overridable so tests can point the client at a local fake server. */
+  baseUrl?: string;
+  fetch?: typeof globalThis.fetch;
+  /** Retries after the first attempt for 5xx answers and network errors. */
+  retries?: number;
+  /** Back-off doubles from `baseDelayMs` and never exceeds `maxDelayMs`. */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+  onProgress?: (event: ProgressEvent) => void;
+}
+
+/** Capped exponential back-off: base, 2*base, 4*base, ... never above max. */
+export function backoffDelay(attempt: number, baseDelayMs: number, maxDelayMs: number): number {
+  return Math.min(maxDelayMs, baseDelayMs * 2 ** attempt);
+}
+
+export function createYouTubeClient(options: YouTubeClientOptions) {
+  const {
+    apiKey,
+    baseUrl = DEFAULT_BASE_URL,
+    fetch: doFetch = globalThis.fetch,
+    retries = 3,
+    baseDelayMs = 500,
+    maxDelayMs = 8000,
+    sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms)),
+    onProgress = () => {},
+  } = options;
+  if (!apiKey) throw new YouTubeError('A YouTube API key is required', { retryable: false });
+
+  async function getJson<T>(endpoint: string, params: Record<string, string>): Promise<T> {
+    const url = new URL(`${baseUrl.replace(/\/$/, '')}/${endpoint}`);
+    for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+    url.searchParams.set('key', apiKey);
+    // Progress and errors name the endpoint, never the URL with its key.
+    const shown = `${endpoint}?${new URLSearchParams(params).toString()}`;
+
+    for (let attempt = 0; ; attempt++) {
+      let error: YouTubeError;
+      try {
+        const res = await doFetch(url, { headers: { Accept: 'application/json' } });
+        if (res.ok) return (await res.json()) as T;
+        error = await errorFromResponse(res);
+      } catch (cause) {
+        error = new YouTubeError(cause instanceof Error ? cause.message : String(cause), { retryable: true, cause });
+      }
+      if (!error.retryable || attempt >= retries) throw error;
+      const delayMs = backoffDelay(attempt, baseDelayMs, maxDelayMs);
+      onProgress({ type: 'retry', url: shown, attempt: attempt + 1, delayMs, error: error.message });
+      await sleep(delayMs);
+    }
+  }
+
+  /** playlists.list for a channel, following nextPageToken for at most 10 pages. */
+  async function listPlaylists(channelId: string): Promise<PlaylistResource[]> {
+    const all: PlaylistResource[] = [];
+    let pageToken = '';
+    for (let page = 1; page <= MAX_PLAYLIST_PAGES; page++) {
+      const body = await getJson<ListResponse<PlaylistResource>>('playlists', {
+        part: 'snippet',
+        channelId,
+        maxResults: String(PAGE_SIZE),
+        ...(pageToken ? { pageToken } : {}),
+      });
+      const items = body.items ?? [];
+      all.push(...items);
+      onProgress({ type: 'playlists-page', page, count: items.length });
+      if (!body.nextPageToken) break;
+      pageToken = body.nextPageToken;
+    }
+    return all;
+  }
+
+  /** playlistItems.list for one playlist, at most 20 pages; private and deleted videos skipped. */
+  async function listPlaylistVideos(playlistId: string): Promise<Video[]> {
+    const videos: Video[] = [];
+    let pageToken = '';
+    for (let page = 1; page <= MAX_ITEM_PAGES; page++) {
+      const body = await getJson<ListResponse<PlaylistItemResource>>('playlistItems', {
+        part: 'snippet,contentDetails',
+        playlistId,
+        maxResults: String(PAGE_SIZE),
+        ...(pageToken ? { pageToken } : {}),
+      });
+      const items = body.items ?? [];
+      videos.push(...items.filter((item) => !isUnavailableItem(item)).map(toVideo));
+      onProgress({ type: 'items-page', playlistId, page, count: items.length });
+      if (!body.nextPageToken) break;
+      pageToken = body.nextPageToken;
+    }
+    return videos;
+  }
+
+  /** Every playlist of the channel with its videos; playlists left with no video are dropped. */
+  async function getChannelPlaylists(channelId: string): Promise<Playlist[]> {
+    const resources = await listPlaylists(channelId);
+    const playlists: Playlist[] = [];
+    for (const resource of resources) {
+      const videos = await listPlaylistVideos(resource.id);
+      const title = resource.snippet?.title ?? '';
+      if (videos.length === 0) {
+        onProgress({ type: 'playlist-dropped', playlistId: resource.id, title });
+        continue;
+      }
+      const playlist: Playlist = {
+        id: resource.id,
+        title,
+        description: resource.snippet?.description ?? '',
+        thumbnailUrl: pickPlaylistThumbnail(resource.snippet?.thumbnails),
+        videos,
+        isOpen: false,
+      };
+      onProgress({ type: 'playlist-done', playlist });
+      playlists.push(playlist);
+    }
+    return playlists;
+  }
+
+  return { listPlaylists, listPlaylistVideos, getChannelPlaylists };
+}
+
+export type YouTubeClient = ReturnType<typeof createYouTubeClient>;
+
+/** The message a page shows for a failed load (SPEC §8). */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : FALLBACK_ERROR_MESSAGE;
+}

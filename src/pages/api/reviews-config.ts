@@ -1,0 +1,30 @@
+/**
+ * GET /api/reviews-config: what the reviews island needs to ask Google for the agent's
+ * reviews. The Maps key is a browser key (public by design, restricted by HTTP referrer in
+ * Google Cloud); it is read from the server's environment at run time so the same build runs
+ * with or without it, and a key can be rotated without a rebuild. With no key the island
+ * shows the built-in reviews and loads nothing from Google.
+ */
+import type { APIRoute } from 'astro';
+import { DEFAULT_MAPS_SCRIPT_URL } from '~/lib/reviews.ts';
+
+export const prerender = false;
+
+export interface ReviewsConfig {
+  mapsKey: string | null;
+  placeId: string | null;
+  scriptUrl: string;
+}
+
+export const GET: APIRoute = () => {
+  const mapsKey = process.env['PUBLIC_GOOGLE_MAPS_KEY']?.trim() || null;
+  const placeId = process.env['PUBLIC_GOOGLE_PLACE_ID']?.trim() || null;
+  const body: ReviewsConfig = {
+    mapsKey: mapsKey && placeId ? mapsKey : null,
+    placeId: mapsKey && placeId ? placeId : null,
+    scriptUrl: process.env['PUBLIC_GOOGLE_MAPS_SCRIPT_URL']?.trim() || DEFAULT_MAPS_SCRIPT_URL,
+  };
+  return new Response(JSON.stringify(body), {
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'public, max-age=300' },
+  });
+};

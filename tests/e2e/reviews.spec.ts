@@ -1,0 +1,197 @@
+/**
+ * The reviews island (SPEC §2, §5, §8, §9) on /testimonials. Google is never called: the Maps
+ * script URL is answered by a local stub (tests/fixtures/maps-places-stub.js) that calls back
+ * with fixture data or a non-OK status, or by nothing at all.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { site } from '../../src/site.config.ts';
+
+const stub = readFileSync(new URL('../fixtures/maps-places-stub.js', import.meta.url), 'utf8');
+const testimonials = (
+  JSON.parse(readFileSync(new URL('../../content/reviews/testimonials.json', import.meta.url), 'utf8')) as {
+    testimonials: { author_name: string }[];
+  }
+).testimonials;
+const MAPS = 'https://maps.googleapis.com/maps/api/js';
+const section = (page: Page) => page.locator('#reviews');
+const cards = (page: Page) => section(page).locator('li:not([data-skeleton])');
+
+interface Fixture {
+  status: string;
+  place?: unknown;
+  delayMs?: number;
+}
+
+/** Configures a browser key, and answers the Maps script with the stub (or `script`). */
+async function withMaps(page: Page, fixture: Fixture | null, script: string | 'abort' = stub): Promise<string[]> {
+  const scriptRequests: string[] = [];
+  if (fixture)
+    await page.addInitScript((f) => ((window as unknown as { __placesFixture: Fixture }).__placesFixture = f), fixture);
+  await page.route('**/api/reviews-config', (route) =>
+    route.fulfill({ json: { mapsKey: 'test-browser-key', placeId: 'ChIJtestPlace', scriptUrl: MAPS } }),
+  );
+  await page.route(`${MAPS}?**`, (route) => {
+    scriptRequests.push(route.request().url());
+    return script === 'abort' ? route.abort() : route.fulfill({ contentType: 'text/javascript', body: script });
+  });
+  await page.route('https://lh3.googleusercontent.com/**', (route) =>
+    route.fulfill({
+      contentType: 'image/svg+xml',
+      body: '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>',
+    }),
+  );
+  return scriptRequests;
+}
+
+const long = `${'Wonderful experience from start to finish. '.repeat(6)}`;
+const place = {
+  name: 'Jordan Avery Real Estate',
+  rating: 4.8,
+  user_ratings_total: 77,
+  reviews: [
+    {
+      author_name: 'Old Five',
+      rating: 5,
+      relative_time_description: 'a year ago',
+      text: 'Older review',
+      time: 1_600_000_000,
+    },
+    { author_name: 'Four Star', rating: 4, relative_time_description: 'a week ago', text: 'Good', time: 1_790_000_000 },
+    { rating: 5, relative_time_description: '2 weeks ago', text: 'No name given', time: 1_780_000_000 },
+    {
+      author_name: 'Photo Person',
+      author_url: 'https://www.google.com/maps/contrib/1',
+      profile_photo_url: 'https://lh3.googleusercontent.com/a/photo',
+      rating: 5,
+      relative_time_description: '3 weeks ago',
+      text: long,
+      time: 1_770_000_000,
+    },
+    { author_name: 'zoe q.', rating: 5, text: 'No time text', time: 1_760_000_000 },
+    {
+      author_name: 'Newest',
+      rating: 5,
+      relative_time_description: 'a day ago',
+      text: 'Newest review',
+      time: 1_785_000_000,
+    },
+  ],
+};
+
+test('without a configured key the built-in reviews show and nothing loads from Google', async ({ page }) => {
+  const outside: string[] = [];
+  page.on('request', (r) => {
+    if (!r.url().startsWith('http://127.0.0.1')) outside.push(r.url());
+  });
+  const config = page.waitForResponse('**/api/reviews-config');
+  await page.goto('/testimonials');
+  expect(await (await config).json()).toEqual({ mapsKey: null, placeId: null, scriptUrl: MAPS });
+  await expect(section(page).getByRole('heading', { name: 'REAL STORIES, REAL SUCCESS' })).toBeVisible();
+  await expect(section(page).getByText(`${site.agent.name}, ${site.agent.brokerage}`)).toBeVisible();
+  await expect(section(page).getByText('5.0 from 34 reviews')).toBeVisible();
+  await expect(cards(page)).toHaveCount(4);
+  for (const t of testimonials.slice(0, 4)) await expect(section(page).getByText(t.author_name)).toBeVisible();
+  await expect(section(page).getByText('1 week ago')).toBeVisible();
+  await expect(section(page).getByText('4 weeks ago')).toBeVisible();
+  await expect(section(page).getByText('Powered by Google')).toHaveCount(0);
+  const more = section(page).getByRole('link', { name: /READ MORE REVIEWS/ });
+  await expect(more).toHaveAttribute('href', site.links.reviewSearch);
+  await expect(more).toHaveAttribute('target', '_blank');
+  expect(outside).toEqual([]);
+});
+
+test('the island hydrates only when visible and the built-in reviews are in the HTML', async ({ request }) => {
+  const html = await (await request.get('/testimonials')).text();
+  expect(html).toMatch(/<astro-island[^>]*component-export="default"[^>]*client="visible"/);
+  expect(html).toContain(testimonials[0]!.author_name);
+});
+
+test("Google's reviews: 5-star only, newest first, 4 at most, defaults, cut text, initials", async ({ page }) => {
+  const scripts = await withMaps(page, { status: 'OK', place, delayMs: 800 });
+  await page.goto('/testimonials');
+  // The 4-card skeleton while Google answers.
+  await expect(section(page).locator('[data-skeleton]')).toHaveCount(4);
+  await expect(section(page).getByRole('status', { name: 'Loading reviews' })).toBeVisible();
+  await expect(cards(page)).toHaveCount(4);
+  await expect(section(page).locator('[data-skeleton]')).toHaveCount(0);
+
+  const url = new URL(scripts[0]!);
+  expect(url.searchParams.get('key')).toBe('test-browser-key');
+  expect(url.searchParams.get('libraries')).toBe('places');
+  expect(await page.evaluate(() => (window as unknown as { __placesRequests: unknown[] }).__placesRequests)).toEqual([
+    { placeId: 'ChIJtestPlace', fields: ['name', 'rating', 'user_ratings_total', 'reviews'] },
+  ]);
+
+  const names = await cards(page).locator('p.font-semibold').allInnerTexts();
+  expect(names).toEqual(['Newest', 'Anonymous', 'Photo Person', 'zoe q.']);
+  await expect(section(page).getByText('Four Star')).toHaveCount(0);
+  await expect(section(page).getByText('Old Five')).toHaveCount(0);
+  await expect(cards(page).nth(3).getByText('Recently')).toBeVisible();
+  await expect(
+    cards(page)
+      .nth(2)
+      .getByText(`${long.slice(0, 200)}...`),
+  ).toBeVisible();
+  // Initial letter without a photo, the photo otherwise.
+  await expect(cards(page).nth(0).locator('span[aria-hidden="true"]').first()).toHaveText('N');
+  await expect(cards(page).nth(3).locator('span[aria-hidden="true"]').first()).toHaveText('Z');
+  await expect(cards(page).nth(2).locator('img')).toHaveAttribute('src', 'https://lh3.googleusercontent.com/a/photo');
+  await expect(cards(page).nth(2).getByRole('link', { name: 'Photo Person' })).toHaveAttribute(
+    'href',
+    'https://www.google.com/maps/contrib/1',
+  );
+  // Header: floor(4.8) = 4 filled stars, the rating and the count; Google's attribution.
+  const header = section(page).getByRole('img', { name: 'Average rating 4.8 out of 5' });
+  await expect(header.locator('svg.text-amber-500')).toHaveCount(4);
+  await expect(section(page).getByText('4.8 from 77 reviews')).toBeVisible();
+  await expect(
+    cards(page).first().getByRole('img', { name: 'Rated 5 out of 5' }).locator('svg.text-amber-500'),
+  ).toHaveCount(5);
+  await expect(section(page).getByText('Powered by Google')).toBeVisible();
+});
+
+test("a non-OK status shows 'Places getDetails failed: {status}' and the built-in reviews", async ({ page }) => {
+  await withMaps(page, { status: 'REQUEST_DENIED' });
+  await page.goto('/testimonials');
+  await expect(section(page).getByText('Places getDetails failed: REQUEST_DENIED')).toBeVisible();
+  await expect(section(page).getByText('5.0 from 34 reviews')).toBeVisible();
+  await expect(cards(page)).toHaveCount(4);
+  await expect(section(page).getByText(testimonials[0]!.author_name)).toBeVisible();
+  await expect(section(page).getByText('Powered by Google')).toHaveCount(0);
+});
+
+test('zero 5-star reviews from Google show the built-in reviews', async ({ page }) => {
+  await withMaps(page, { status: 'OK', place: { rating: 3, user_ratings_total: 2, reviews: [place.reviews[1]] } });
+  await page.goto('/testimonials');
+  await expect(section(page).getByText('5.0 from 34 reviews')).toBeVisible();
+  await expect(section(page).getByText(testimonials[0]!.author_name)).toBeVisible();
+});
+
+test('a Maps script that never defines the places API fails after 100 polls of 100 ms', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  const scripts = await withMaps(page, null, '/* loads, defines nothing */');
+  const started = Date.now();
+  await page.goto('/testimonials');
+  await expect.poll(() => scripts.length).toBe(1);
+  await expect(section(page).locator('[data-skeleton]')).toHaveCount(4);
+  await expect(section(page).getByText('Google Maps interface failed to load')).toBeVisible({ timeout: 15_000 });
+  expect(Date.now() - started).toBeGreaterThanOrEqual(9_000);
+  await expect(cards(page)).toHaveCount(4);
+  expect(errors.join('\n')).toContain('Google Maps interface failed to load');
+});
+
+test('a Maps script that cannot load at all fails at once with the same message', async ({ page }) => {
+  await withMaps(page, null, 'abort');
+  await page.goto('/testimonials');
+  await expect(section(page).getByText('Google Maps interface failed to load')).toBeVisible({ timeout: 3_000 });
+  await expect(cards(page)).toHaveCount(4);
+});
+
+test("any other failure shows 'Failed to load reviews' and the built-in reviews", async ({ page }) => {
+  await page.route('**/api/reviews-config', (route) => route.fulfill({ status: 500, body: 'broken' }));
+  await page.goto('/testimonials');
+  await expect(section(page).getByText('Failed to load reviews')).toBeVisible();
+  await expect(cards(page)).toHaveCount(4);
+});

@@ -1,0 +1,231 @@
+/**
+ * The video page (SPEC §2, §4, §8) against the production build: pre-rendered list, show
+ * more/less, the player dialog, Refresh Content's loading, empty and error states, the
+ * latest-video card, no third-party request on first view, and no API key in dist/.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { site } from '../../src/site.config.ts';
+import type { Playlist } from '../../src/lib/youtube.ts';
+
+const snapshot = JSON.parse(readFileSync(new URL('../../content/videos/snapshot.json', import.meta.url), 'utf8')) as {
+  playlists: Playlist[];
+};
+const playlists = snapshot.playlists;
+const big = playlists.find((p) => p.videos.length > 7)!;
+const first = playlists[0]!;
+const firstVideo = first.videos[0]!;
+
+const playlistSection = (page: Page, title: string) =>
+  page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: title, exact: true }) });
+const visibleCards = (page: Page, title: string) => playlistSection(page, title).locator('li a:visible');
+
+/** Opens the video page and waits until the island has hydrated (Astro drops `ssr` then). */
+async function openVideos(page: Page) {
+  await page.goto('/videos');
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
+
+/** Keeps the player iframe off the network. */
+async function stubPlayer(page: Page) {
+  await page.route('https://www.youtube-nocookie.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title><p>player</p>' }),
+  );
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the page is complete: playlists, 6 videos each, dates, badges and Show More', async ({ page }) => {
+    await page.goto('/videos');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Triangle Real Estate Videos');
+    await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(playlists.map((p) => p.title));
+    const section = playlistSection(page, first.title);
+    await expect(section.getByText(`${first.videos.length} videos`, { exact: true })).toBeVisible();
+    await expect(visibleCards(page, big.title)).toHaveCount(6);
+    await expect(section.getByText('Real Estate', { exact: true }).first()).toBeVisible();
+    const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'America/New_York' }).format(
+      new Date(firstVideo.publishedAt),
+    );
+    await expect(section.locator('li').first()).toContainText(date);
+    await expect(section.locator('li a').first()).toHaveAttribute(
+      'href',
+      `https://www.youtube.com/watch?v=${firstVideo.videoId}`,
+    );
+    const toggle = playlistSection(page, big.title).getByText(`Show More (${big.videos.length - 6} more videos)`);
+    await expect(toggle).toBeVisible();
+    await toggle.click();
+    await expect(visibleCards(page, big.title)).toHaveCount(big.videos.length);
+  });
+
+  test('playlist descriptions are cut at 200 characters with an ellipsis', async ({ page }) => {
+    const long = playlists.find((p) => p.description.length > 200)!;
+    await page.goto('/videos');
+    await expect(playlistSection(page, long.title).getByText(`${long.description.slice(0, 200)}...`)).toBeVisible();
+  });
+});
+
+test('the first view makes no third-party request', async ({ page }) => {
+  for (const path of ['/videos', '/testimonials']) {
+    const outside: string[] = [];
+    page.on('request', (r) => {
+      if (!/^(http:\/\/127\.0\.0\.1|data:)/.test(r.url())) outside.push(r.url());
+    });
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    expect(outside, path).toEqual([]);
+  }
+});
+
+test('Show More reveals the rest of a playlist and Show Less hides it', async ({ page }) => {
+  await openVideos(page);
+  const section = playlistSection(page, big.title);
+  const more = section.getByText(`Show More (${big.videos.length - 6} more videos)`);
+  await more.scrollIntoViewIfNeeded();
+  await more.click();
+  await expect(section.getByText('Show Less')).toBeVisible();
+  await expect(visibleCards(page, big.title)).toHaveCount(big.videos.length);
+  await section.getByText('Show Less').click();
+  await expect(visibleCards(page, big.title)).toHaveCount(6);
+  await expect(more).toBeVisible();
+});
+
+test('a video opens in a dialog with the player; close, Escape and focus return work', async ({ page }) => {
+  await stubPlayer(page);
+  await openVideos(page);
+  const card = playlistSection(page, first.title).locator('li a').first();
+  await expect(page.locator('iframe')).toHaveCount(0);
+  await card.click();
+  const dialog = page.getByRole('dialog', { name: firstVideo.title });
+  await expect(dialog).toBeVisible();
+  const frame = dialog.locator('iframe');
+  await expect(frame).toHaveAttribute(
+    'src',
+    new RegExp(`^https://www\\.youtube-nocookie\\.com/embed/${firstVideo.videoId}\\?`),
+  );
+  const box = await frame.boundingBox();
+  expect(Math.abs(box!.width / box!.height - 16 / 9)).toBeLessThan(0.02);
+  const watch = dialog.getByRole('link', { name: /Watch on YouTube/ });
+  await expect(watch).toHaveAttribute('href', `https://www.youtube.com/watch?v=${firstVideo.videoId}`);
+  await expect(watch).toHaveAttribute('target', '_blank');
+
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.locator('iframe')).toHaveCount(0);
+  await expect(card).toBeFocused();
+
+  await card.press('Enter');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(card).toBeFocused();
+});
+
+test('Refresh Content shows the loading state, then the fresh playlists', async ({ page }) => {
+  const fresh: Playlist[] = [
+    { ...first, id: 'PLfresh', title: 'Freshly Synced Tours', videos: first.videos.slice(0, 2) },
+  ];
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  await page.route('**/api/videos', async (route) => {
+    await gate;
+    await route.fulfill({ json: { source: 'youtube', playlists: fresh, fetchedAt: new Date().toISOString() } });
+  });
+  await openVideos(page);
+  const refresh = page.getByRole('button', { name: 'Refresh Content' });
+  await refresh.click();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading videos...' })).toBeVisible();
+  await expect(refresh).toBeDisabled();
+  await expect(refresh.locator('svg')).toHaveClass(/animate-spin/);
+  release();
+  await expect(page.getByRole('heading', { level: 2, name: 'Freshly Synced Tours' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveCount(1);
+  await expect(refresh).toBeEnabled();
+});
+
+test('an empty answer shows the empty state, and Try Again loads again', async ({ page }) => {
+  let answer: Playlist[] = [];
+  await page.route('**/api/videos', (route) =>
+    route.fulfill({ json: { source: 'youtube', playlists: answer, fetchedAt: new Date().toISOString() } }),
+  );
+  await openVideos(page);
+  await page.getByRole('button', { name: 'Refresh Content' }).click();
+  await expect(page.getByRole('heading', { name: 'No videos available' })).toBeVisible();
+  await expect(
+    page.getByText(`${site.agent.firstName}'s latest real estate videos will appear here soon.`),
+  ).toBeVisible();
+  answer = [first];
+  await page.getByRole('button', { name: 'Try Again' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: first.title })).toBeVisible();
+});
+
+test("a failed refresh shows YouTube's message, or the status, or 'Failed to load YouTube data'", async ({ page }) => {
+  const quota = 'The request cannot be completed because you have exceeded your quota.';
+  const answers = [
+    (route: import('@playwright/test').Route) => route.fulfill({ status: 502, json: { error: { message: quota } } }),
+    (route: import('@playwright/test').Route) => route.fulfill({ status: 500, body: 'upstream exploded' }),
+    (route: import('@playwright/test').Route) => route.abort(),
+  ];
+  await page.route('**/api/videos', (route) => answers.shift()!(route));
+  await openVideos(page);
+  const refresh = page.getByRole('button', { name: 'Refresh Content' });
+  await refresh.click();
+  await expect(page.getByRole('alert')).toHaveText(quota);
+  await expect(page.getByRole('heading', { name: 'No videos available' })).toBeVisible();
+  await refresh.click();
+  await expect(page.getByRole('alert')).toHaveText('500 Internal Server Error');
+  await refresh.click();
+  await expect(page.getByRole('alert')).toHaveText('Failed to load YouTube data');
+});
+
+test('/api/videos answers the snapshot when the server has no YouTube key', async ({ page, request }) => {
+  const res = await request.get('/api/videos');
+  expect(res.status()).toBe(200);
+  expect(res.headers()['cache-control']).toBe('no-store');
+  const body = (await res.json()) as { source: string; playlists: Playlist[] };
+  expect(body.source).toBe('snapshot');
+  expect(body.playlists.map((p) => p.id)).toEqual(playlists.map((p) => p.id));
+
+  await openVideos(page);
+  await page.getByRole('button', { name: 'Refresh Content' }).click();
+  await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveCount(playlists.length);
+});
+
+test('the latest-video card features the newest video and opens YouTube in a new tab', async ({ page }) => {
+  const newest = playlists.flatMap((p) => p.videos).sort((a, b) => b.publishedAt.localeCompare(a.publishedAt))[0]!;
+  await page.goto('/testimonials');
+  const card = page.locator('article').filter({ hasText: 'Latest Video' });
+  await expect(card.getByRole('heading', { name: newest.title })).toBeVisible();
+  const date = new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'America/New_York',
+  }).format(new Date(newest.publishedAt));
+  await expect(card.getByText(date)).toBeVisible();
+  const link = card.getByRole('link');
+  await expect(link).toHaveAttribute('href', `https://www.youtube.com/watch?v=${newest.videoId}`);
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(page.getByRole('link', { name: 'Watch More Videos' })).toHaveAttribute('href', '/blog');
+});
+
+test('no API key reaches dist/', () => {
+  const dist = join(import.meta.dirname, '..', '..', 'dist');
+  // CI builds with a fake YOUTUBE_API_KEY so this can catch a key baked into the bundle.
+  const secrets = [process.env['YOUTUBE_API_KEY']].filter((s): s is string => Boolean(s));
+  const googleKey = /AIza[0-9A-Za-z_-]{35}/;
+  const offenders: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const file = join(dir, name);
+      if (statSync(file).isDirectory()) walk(file);
+      else if (/\.(html|js|mjs|css|json|xml|txt|map)$/.test(name)) {
+        const text = readFileSync(file, 'utf8');
+        if (googleKey.test(text) || secrets.some((s) => text.includes(s))) offenders.push(file);
+      }
+    }
+  };
+  walk(dist);
+  expect(offenders).toEqual([]);
+});

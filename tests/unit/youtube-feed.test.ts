@@ -1,0 +1,99 @@
+/**
+ * The Refresh Content feed behind /api/videos against a local fake YouTube: snapshot without a
+ * key, live with one, in-memory caching so clicks cannot spend quota, and SPEC §8 messages.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { createVideoFeed, FEED_TTL_MS } from '~/lib/video-feed.ts';
+import { fetchPlaylists } from '~/lib/videos.ts';
+import type { Playlist } from '~/lib/youtube.ts';
+import { errorBody, makeItems, sendJson, startFakeYouTube, type FakeYouTube } from '../support/fake-youtube.ts';
+
+const CHANNEL = 'UCfeedChannel';
+const snapshot: Playlist[] = [
+  { id: 'PLsnap', title: 'Snapshot', description: '', thumbnailUrl: '', isOpen: false, videos: [] },
+];
+let fake: FakeYouTube | undefined;
+afterEach(async () => {
+  await fake?.close();
+  fake = undefined;
+});
+
+describe('video feed', () => {
+  it('answers the snapshot when no key is configured, without any request', async () => {
+    const feed = createVideoFeed({ snapshot: () => snapshot, channelId: CHANNEL });
+    const result = await feed.get();
+    expect(feed.live).toBe(false);
+    expect(result).toMatchObject({ ok: true, answer: { source: 'snapshot', playlists: snapshot } });
+  });
+
+  it('fetches live playlists with a key and serves them from memory within the TTL', async () => {
+    fake = await startFakeYouTube({ [CHANNEL]: [{ id: 'PLlive', title: 'Live', items: makeItems('lx', 2) }] });
+    let clock = 1_000_000;
+    const feed = createVideoFeed({
+      apiKey: 'test-key',
+      channelId: CHANNEL,
+      baseUrl: fake.baseUrl,
+      snapshot: () => snapshot,
+      now: () => clock,
+    });
+    const [a, b] = await Promise.all([feed.get(), feed.get()]);
+    expect(a).toMatchObject({ ok: true, answer: { source: 'youtube' } });
+    expect(a.ok && a.answer.playlists.map((p) => p.id)).toEqual(['PLlive']);
+    expect(b).toBe(a);
+    clock += FEED_TTL_MS - 1;
+    await feed.get();
+    expect(fake.requests.filter((r) => r.path.endsWith('/playlists'))).toHaveLength(1);
+    clock += 1;
+    await feed.get();
+    expect(fake.requests.filter((r) => r.path.endsWith('/playlists'))).toHaveLength(2);
+  });
+
+  it("reports YouTube's message on failure and caches the failure too", async () => {
+    fake = await startFakeYouTube({ [CHANNEL]: [] });
+    const quota = errorBody(
+      403,
+      'The request cannot be completed because you have exceeded your quota.',
+      'quotaExceeded',
+    );
+    fake.overrides.push((_r, res) => (sendJson(res, 403, quota), true));
+    const feed = createVideoFeed({ apiKey: 'test-key', channelId: CHANNEL, baseUrl: fake.baseUrl, snapshot: () => [] });
+    const first = await feed.get();
+    expect(first).toEqual({
+      ok: false,
+      message: 'The request cannot be completed because you have exceeded your quota.',
+    });
+    await feed.get();
+    expect(fake.requests).toHaveLength(1);
+  });
+});
+
+describe('the browser side of Refresh Content (fetchPlaylists)', () => {
+  const answer = (status: number, body: unknown, statusText = '') =>
+    (async () =>
+      new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, statusText })) as typeof fetch;
+
+  it('returns the playlists, empty ones dropped', async () => {
+    const withVideos = {
+      ...snapshot[0]!,
+      id: 'PLfull',
+      videos: [{ id: 'i', videoId: 'v0000000000', title: 't', description: '', thumbnailUrl: '', publishedAt: '' }],
+    };
+    const result = await fetchPlaylists(
+      '/api/videos',
+      answer(200, { source: 'youtube', playlists: [snapshot[0], withVideos] }),
+    );
+    expect(result.map((p) => p.id)).toEqual(['PLfull']);
+  });
+
+  it("shows the server's message, else the status line, else 'Failed to load YouTube data'", async () => {
+    await expect(fetchPlaylists('/x', answer(502, { error: { message: 'Quota gone' } }))).rejects.toThrow('Quota gone');
+    await expect(fetchPlaylists('/x', answer(500, 'oops', 'Internal Server Error'))).rejects.toThrow(
+      /^500 Internal Server Error$/,
+    );
+    const offline = (async () => {
+      throw new TypeError('Failed to fetch');
+    }) as typeof fetch;
+    await expect(fetchPlaylists('/x', offline)).rejects.toThrow(/^Failed to load YouTube data$/);
+    await expect(fetchPlaylists('/x', answer(200, 'not json'))).rejects.toThrow(/^Failed to load YouTube data$/);
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * `npm run sync` end to end against a local fake YouTube: progress is printed, the snapshot and
+ * thumbnails are written, the key never appears in the output or the files, and a failure
+ * leaves the previous snapshot in place.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { snapshotSchema } from '~/data/videos.ts';
+import { errorBody, makeItems, sendJson, startFakeYouTube, type FakeYouTube } from '../support/fake-youtube.ts';
+
+const run = promisify(execFile);
+const root = join(import.meta.dirname, '..', '..');
+const node = join(root, 'node_modules', '.bin', 'node');
+const script = join(root, 'scripts', 'sync-videos.ts');
+const KEY = 'AIzaFAKE-sync-test-key-0000000000000';
+const CHANNEL = 'UCsyncChannel';
+const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]);
+
+let fake: FakeYouTube | undefined;
+let dir = '';
+afterEach(async () => {
+  await fake?.close();
+  fake = undefined;
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+async function sync(env: Record<string, string>) {
+  return run(node, [script], {
+    env: { PATH: process.env['PATH'] ?? '', VIDEO_SNAPSHOT_DIR: dir, ...env },
+    cwd: root,
+  }).then(
+    (r) => ({ code: 0, ...r }),
+    (e: { code: number; stdout: string; stderr: string }) => e,
+  );
+}
+
+describe('npm run sync', () => {
+  it('explains the two variables it needs', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'sync-'));
+    const result = await sync({});
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('YOUTUBE_API_KEY     missing');
+    expect(result.stderr).toContain('YOUTUBE_CHANNEL_ID  missing');
+  });
+
+  it('writes the snapshot and thumbnails and prints progress', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'sync-'));
+    const items = makeItems('sx', 3).map((it) => ({
+      ...it,
+      thumbnails: { high: { url: `THUMBS/${it.videoId}.jpg` } },
+    }));
+    fake = await startFakeYouTube(
+      {
+        [CHANNEL]: [
+          { id: 'PLsync', title: 'Synced', items },
+          { id: 'PLempty', title: 'Empty', items: [] },
+        ],
+      },
+      { apiKey: KEY, files: Object.fromEntries(items.map((it) => [`/thumbs/${it.videoId}.jpg`, jpeg])) },
+    );
+    for (const it of items) it.thumbnails.high.url = `${fake.origin}/thumbs/${it.videoId}.jpg`;
+    writeFileSync(join(dir, 'stale.txt'), '');
+
+    const result = await sync({
+      YOUTUBE_API_KEY: KEY,
+      YOUTUBE_CHANNEL_ID: CHANNEL,
+      YOUTUBE_API_BASE_URL: fake.baseUrl,
+    });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Playlists: page 1, 2 playlist(s)');
+    expect(result.stdout).toContain('PLsync: page 1, 3 item(s)');
+    expect(result.stdout).toContain('"Synced": 3 video(s)');
+    expect(result.stdout).toContain('"Empty": no playable video, left out');
+    expect(result.stdout).toMatch(/1 playlist\(s\), 3 video\(s\), 3 thumbnail\(s\)/);
+
+    const text = readFileSync(join(dir, 'snapshot.json'), 'utf8');
+    const snapshot = snapshotSchema.parse(JSON.parse(text));
+    expect(snapshot.sample).toBe(false);
+    expect(snapshot.playlists.map((p) => p.id)).toEqual(['PLsync']);
+    expect(readdirSync(join(dir, 'thumbnails')).sort()).toEqual(items.map((it) => `${it.videoId}.jpg`).sort());
+    expect(text).not.toContain(KEY);
+    expect(result.stdout + result.stderr).not.toContain(KEY);
+  });
+
+  it('keeps the previous snapshot when YouTube fails', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'sync-'));
+    writeFileSync(join(dir, 'snapshot.json'), '{"previous":true}');
+    fake = await startFakeYouTube({ [CHANNEL]: [] }, { apiKey: KEY });
+    fake.overrides.push(
+      (_r, res) => (sendJson(res, 403, errorBody(403, 'Daily quota used up', 'quotaExceeded')), true),
+    );
+    const result = await sync({
+      YOUTUBE_API_KEY: KEY,
+      YOUTUBE_CHANNEL_ID: CHANNEL,
+      YOUTUBE_API_BASE_URL: fake.baseUrl,
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('Sync failed: Daily quota used up');
+    expect(readFileSync(join(dir, 'snapshot.json'), 'utf8')).toBe('{"previous":true}');
+    expect(existsSync(join(dir, 'thumbnails'))).toBe(false);
+  });
+});

@@ -1,0 +1,142 @@
+/**
+ * The video views' rules and pre-rendered states: dates, description cut, latest videos, the
+ * explorer card's placeholder, related videos absent when none, and the video page's empty state.
+ */
+import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import type { CollectionEntry } from 'astro:content';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import LatestVideo from '~/components/video/LatestVideo.astro';
+import RelatedVideos from '~/components/video/RelatedVideos.astro';
+import VideoBlog from '~/components/video/VideoBlog.tsx';
+import { getSnapshotPlaylists, getVideoSnapshot } from '~/data/videos.ts';
+import { formatLongDate, formatShortDate, getLatestVideos, truncate } from '~/lib/videos.ts';
+import type { Playlist, Video } from '~/lib/youtube.ts';
+
+const video = (videoId: string, publishedAt: string, title = videoId): Video => ({
+  id: `item-${videoId}`,
+  videoId,
+  title,
+  description: `About ${title}`,
+  thumbnailUrl: '',
+  publishedAt,
+});
+const playlist = (id: string, videos: Video[]): Playlist => ({
+  id,
+  title: id,
+  description: '',
+  thumbnailUrl: '',
+  isOpen: false,
+  videos,
+});
+
+describe('formatting', () => {
+  it('writes en-US long dates and short month/day/year in the agent time zone', () => {
+    expect(formatLongDate('2026-03-14T15:00:00Z')).toBe('March 14, 2026');
+    expect(formatShortDate('2026-03-14T15:00:00Z')).toBe('Mar 14, 2026');
+    // 02:00 UTC is still the previous evening in Raleigh.
+    expect(formatLongDate('2026-03-15T02:00:00Z')).toBe('March 14, 2026');
+    expect(formatLongDate('garbage')).toBe('');
+  });
+
+  it('cuts descriptions at 200 characters and adds an ellipsis', () => {
+    expect(truncate('a'.repeat(201), 200)).toBe(`${'a'.repeat(200)}...`);
+    expect(truncate('short', 200)).toBe('short');
+  });
+});
+
+describe('latest videos (SPEC §4)', () => {
+  it('are all playlist videos, newest first, limited to the count (default 4), each once', () => {
+    const a = video('aaaaaaaaaaa', '2026-01-01T00:00:00Z');
+    const b = video('bbbbbbbbbbb', '2026-03-01T00:00:00Z');
+    const c = video('ccccccccccc', '2026-02-01T00:00:00Z');
+    const d = video('ddddddddddd', '2025-12-01T00:00:00Z');
+    const e = video('eeeeeeeeeee', '2025-11-01T00:00:00Z');
+    const lists = [playlist('P1', [a, b, e]), playlist('P2', [c, d, b])];
+    expect(getLatestVideos(lists).map((v) => v.videoId)).toEqual([b, c, a, d].map((v) => v.videoId));
+    expect(getLatestVideos(lists, 2).map((v) => v.videoId)).toEqual([b.videoId, c.videoId]);
+    expect(getLatestVideos([])).toEqual([]);
+  });
+});
+
+describe('the sample snapshot', () => {
+  it('is labelled as sample data and has playlists across the Triangle', () => {
+    const snapshot = getVideoSnapshot();
+    expect(snapshot?.sample).toBe(true);
+    expect(snapshot?.notice).toMatch(/^SAMPLE DATA/);
+    const playlists = getSnapshotPlaylists();
+    expect(playlists.length).toBeGreaterThanOrEqual(8);
+    const titles = playlists.flatMap((p) => p.videos.map((v) => v.title)).join(' ');
+    for (const town of ['Raleigh', 'Cary', 'Apex', 'Wake Forest', 'Holly Springs', 'Garner', 'Rolesville']) {
+      expect(titles).toContain(town);
+    }
+    for (const town of ['Knightdale', 'Wendell', 'Zebulon', 'Youngsville', 'Franklinton', 'Fuquay-Varina']) {
+      expect(titles).toContain(town);
+    }
+  });
+});
+
+describe('pre-rendered components', () => {
+  let container: AstroContainer;
+  beforeAll(async () => {
+    container = await AstroContainer.create();
+  });
+
+  it('the latest-video card shows the newest video with its label, date and new-tab link', async () => {
+    const html = await container.renderToString(LatestVideo, {
+      props: {
+        playlists: [
+          playlist('P', [
+            video('oldOldOld01', '2025-05-01T12:00:00Z', 'Older tour'),
+            video('newNewNew01', '2026-04-02T12:00:00Z', 'Newest tour'),
+          ]),
+        ],
+      },
+    });
+    expect(html).toContain('Latest Video');
+    expect(html).toContain('Newest tour');
+    expect(html).not.toContain('Older tour');
+    expect(html).toContain('Apr 2, 2026');
+    expect(html).toContain('href="https://www.youtube.com/watch?v=newNewNew01" target="_blank"');
+    expect(html).toContain('href="/blog"');
+    expect(html).toContain('Watch More Videos');
+  });
+
+  it('the latest-video card falls back to the built-in placeholder video when there is none', async () => {
+    const html = await container.renderToString(LatestVideo, { props: { playlists: [] } });
+    expect(html).toContain('Best Areas to Live in the Raleigh-Durham Triangle');
+    expect(html).toContain('Latest Video');
+    expect(html).toContain('Watch More Videos');
+  });
+
+  it('related videos render up to 6 scored videos, and nothing when none relate', async () => {
+    // Only the fields the scoring reads; the content store is not available under Vitest.
+    const raleigh = {
+      id: 'raleigh',
+      collection: 'cities',
+      data: { name: 'Raleigh', keySearchTerms: ['downtown Raleigh'], neighborhoods: [{ name: 'Oakwood', blurb: '' }] },
+    } as unknown as CollectionEntry<'cities'>;
+    const videos = Array.from({ length: 8 }, (_, i) =>
+      video(`raleigh${String(i).padStart(4, '0')}`, '2026-01-01T00:00:00Z', `Raleigh tour ${i}`),
+    );
+    const html = await container.renderToString(RelatedVideos, {
+      props: { city: raleigh, playlists: [playlist('P', videos)], now: new Date('2026-02-01T00:00:00Z') },
+    });
+    expect(html.match(/<li>/g)).toHaveLength(6);
+    expect(html).toContain('Raleigh Videos');
+    const none = await container.renderToString(RelatedVideos, {
+      props: { city: raleigh, playlists: [playlist('P', [video('cooking0000', '2026-01-01T00:00:00Z', 'Pasta')])] },
+    });
+    expect(none.trim()).toBe('');
+  });
+
+  it("the video page's empty state has SPEC's texts", () => {
+    const html = renderToString(
+      createElement(VideoBlog, { initialPlaylists: [], thumbnails: {}, agentFirstName: 'Jordan', platform: 'YouTube' }),
+    );
+    expect(html).toContain('No videos available');
+    expect(html).toContain('Jordan&#x27;s latest real estate videos will appear here soon.');
+    expect(html).toContain('Try Again');
+  });
+});
