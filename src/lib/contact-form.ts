@@ -58,12 +58,14 @@ const phonePattern = /^\+?[0-9 ()-]{10,15}$/;
 
 const nameField = (label: 'First name' | 'Last name') => {
   const key = label === 'First name' ? 'firstName' : 'lastName';
-  return z.string().check(
-    z.trim(),
-    z.minLength(1, fieldMessages[`${key}Required`]),
-    z.maxLength(limits.nameMax, fieldMessages[`${key}TooLong`]),
-    z.regex(namePattern, fieldMessages[`${key}Invalid`]),
-  );
+  return z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, fieldMessages[`${key}Required`]),
+      z.maxLength(limits.nameMax, fieldMessages[`${key}TooLong`]),
+      z.regex(namePattern, fieldMessages[`${key}Invalid`]),
+    );
 };
 
 export const contactSchema = z.object({
@@ -91,8 +93,14 @@ export const contactSchema = z.object({
 
 export type ContactMessage = z.infer<typeof contactSchema>;
 export type ContactField = keyof ContactMessage;
-export const contactFields = ['firstName', 'lastName', 'email', 'phone', 'helpType', 'message'] as const satisfies
-  readonly ContactField[];
+export const contactFields = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'helpType',
+  'message',
+] as const satisfies readonly ContactField[];
 /** What the visitor typed, before validation: every field as a string. */
 export type ContactValues = Record<ContactField, string>;
 export type FieldErrors = Partial<Record<ContactField, string>>;
@@ -134,8 +142,7 @@ export interface RateLimitEntry {
   lastAt: number;
 }
 export type RateLimitDecision =
-  | { allowed: true; entry: RateLimitEntry }
-  | { allowed: false; entry: RateLimitEntry; retryAfterMs: number };
+  { allowed: true; entry: RateLimitEntry } | { allowed: false; entry: RateLimitEntry; retryAfterMs: number };
 
 /** SPEC §9: at most 3 submissions per key within 60 s. */
 export const submissionRule: RateLimitRule = { max: 3, windowMs: 60_000 };

@@ -102,7 +102,15 @@ describe('intake', () => {
     ['JSON null', post('null'), 400],
     ['a field of the wrong type', post({ ...visitor, firstName: ['Ann'] }), 400],
     ['an object as a field', post({ ...visitor, message: { $gt: '' } }), 400],
-    ['invalid UTF-8', new Request('http://x/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: new Uint8Array([0x7b, 0xff, 0x7d]) }), 400],
+    [
+      'invalid UTF-8',
+      new Request('http://x/', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: new Uint8Array([0x7b, 0xff, 0x7d]),
+      }),
+      400,
+    ],
     ['a body over 16 KB', post({ ...visitor, message: 'a'.repeat(17_000) }), 413],
   ])('refuses %s with %i', async (_what, request, status) => {
     const outcome = await handleContactPost(request, deps());
@@ -111,9 +119,15 @@ describe('intake', () => {
   });
 
   it('gives a bot caught by the honeypot the normal success, stores it as spam, queues nothing', async () => {
-    const outcome = await handleContactPost(post({ ...visitor, website: 'http://spam.example', elapsedMs: 9000 }), deps());
+    const outcome = await handleContactPost(
+      post({ ...visitor, website: 'http://spam.example', elapsedMs: 9000 }),
+      deps(),
+    );
     expect(outcome).toMatchObject({ kind: 'accepted', spam: true });
-    expect(await jsonResponse(outcome).json()).toEqual({ ok: true, message: "Message sent! I'll get back to you soon." });
+    expect(await jsonResponse(outcome).json()).toEqual({
+      ok: true,
+      message: "Message sent! I'll get back to you soon.",
+    });
     const [lead] = store.listLeads({ includeSpam: true });
     expect(lead).toMatchObject({ status: 'spam', spamReason: 'honeypot', deliveries: [] });
     expect(store.listLeads()).toEqual([]);
@@ -146,9 +160,11 @@ describe('intake', () => {
     });
     // Another e-mail from another address is not affected; the same e-mail is, in any letter case.
     const other = deps({ now: () => now, clientAddress: '198.51.100.1' });
-    expect(await handleContactPost(post({ ...visitor, email: 'b@example.com', elapsedMs: 5000 }), other)).toMatchObject({
-      kind: 'accepted',
-    });
+    expect(await handleContactPost(post({ ...visitor, email: 'b@example.com', elapsedMs: 5000 }), other)).toMatchObject(
+      {
+        kind: 'accepted',
+      },
+    );
     expect(
       await handleContactPost(post({ ...visitor, email: 'ANN@example.com', elapsedMs: 5000 }), other),
     ).toMatchObject({ kind: 'rate-limited' });
@@ -336,7 +352,12 @@ describe('CSV export', () => {
   ] as const)('escapes %j', (value, expected) => expect(escapeCsvCell(value)).toBe(expected));
 
   it('writes a header, CRLF rows and a byte-order mark', () => {
-    expect(toCsv([['a', 'b'], ['=1', '2']])).toBe("\uFEFFa,b\r\n'=1,2\r\n");
+    expect(
+      toCsv([
+        ['a', 'b'],
+        ['=1', '2'],
+      ]),
+    ).toBe("\uFEFFa,b\r\n'=1,2\r\n");
   });
 
   it('exports leads with their delivery state', () => {
@@ -376,7 +397,11 @@ const guard = { trustProxy: false, allowedOrigins: ['https://example.com'] };
 describe('same-origin rule', () => {
   it.each([
     ['same Origin', { host: 'www.example.com', origin: 'https://www.example.com' }, true],
-    ['same host over http (TLS ends at the proxy)', { host: 'www.example.com', origin: 'http://www.example.com' }, true],
+    [
+      'same host over http (TLS ends at the proxy)',
+      { host: 'www.example.com', origin: 'http://www.example.com' },
+      true,
+    ],
     ['an allowed extra origin', { host: 'www.example.com', origin: 'https://example.com' }, true],
     ['another site', { host: 'www.example.com', origin: 'https://evil.example.net' }, false],
     ['a look-alike host', { host: 'www.example.com', origin: 'https://www.example.com.evil.net' }, false],
@@ -407,9 +432,7 @@ describe('client address', () => {
   it('takes the entry the local proxy appended, not what the client claimed', () => {
     expect(clientAddress(fakeRequest({ 'x-forwarded-for': '10.0.0.1, 203.0.113.7' }), guard)).toBe('203.0.113.7');
     expect(clientAddress(fakeRequest({}, '::ffff:127.0.0.1'), guard)).toBe('127.0.0.1');
-    expect(clientAddress(fakeRequest({ 'x-forwarded-for': '10.0.0.1' }, '198.51.100.20'), guard)).toBe(
-      '198.51.100.20',
-    );
+    expect(clientAddress(fakeRequest({ 'x-forwarded-for': '10.0.0.1' }, '198.51.100.20'), guard)).toBe('198.51.100.20');
   });
 });
 
@@ -432,7 +455,12 @@ describe('body limit', () => {
 describe('settings', () => {
   it('defaults to data/leads.db, port 587 and the agent as recipient', () => {
     const config = readLeadsConfig({});
-    expect(config).toMatchObject({ dbPath: 'data/leads.db', smtp: undefined, to: 'jordan@example.com', webhook: undefined });
+    expect(config).toMatchObject({
+      dbPath: 'data/leads.db',
+      smtp: undefined,
+      to: 'jordan@example.com',
+      webhook: undefined,
+    });
     const smtp = readLeadsConfig({ SMTP_HOST: 'smtp.example.com', SMTP_PORT: '465', SMTP_USER: 'u', SMTP_PASS: 'p' });
     expect(smtp.smtp).toEqual({ host: 'smtp.example.com', port: 465, secure: true, user: 'u', pass: 'p' });
   });

@@ -70,16 +70,17 @@ export default function ContactFormIsland({ agentName, action, initialValues, in
 
   const sending = status?.text === statusText.sending;
 
-  const edit = (field: ContactField) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
-    const { value } = event.target;
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => {
-      if (!current[field]) return current;
-      const next = { ...current };
-      delete next[field];
-      return next;
-    });
-  };
+  const edit =
+    (field: ContactField) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
+      const { value } = event.target;
+      setValues((current) => ({ ...current, [field]: value }));
+      setErrors((current) => {
+        if (!current[field]) return current;
+        const next = { ...current };
+        delete next[field];
+        return next;
+      });
+    };
 
   /** Shows a status line; with field errors, also those (replacing any earlier ones). */
   function show(next: FormStatus, fieldErrors?: FieldErrors) {
@@ -208,17 +209,45 @@ export default function ContactFormIsland({ agentName, action, initialValues, in
         </p>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        {field('firstName', 'First name', (p) => <input {...p} type="text" autoComplete="given-name" required />, {
-          required: true,
-        })}
-        {field('lastName', 'Last name', (p) => <input {...p} type="text" autoComplete="family-name" required />, {
-          required: true,
-        })}
+        {field(
+          'firstName',
+          'First name',
+          (p) => (
+            <input {...p} type="text" autoComplete="given-name" required />
+          ),
+          {
+            required: true,
+          },
+        )}
+        {field(
+          'lastName',
+          'Last name',
+          (p) => (
+            <input {...p} type="text" autoComplete="family-name" required />
+          ),
+          {
+            required: true,
+          },
+        )}
       </div>
-      {field('email', 'Email', (p) => <input {...p} type="email" autoComplete="email" required />, { required: true })}
-      {field('phone', 'Phone (optional)', (p) => <input {...p} type="tel" autoComplete="tel" />, {
-        describedBy: ids.consent,
-      })}
+      {field(
+        'email',
+        'Email',
+        (p) => (
+          <input {...p} type="email" autoComplete="email" required />
+        ),
+        { required: true },
+      )}
+      {field(
+        'phone',
+        'Phone (optional)',
+        (p) => (
+          <input {...p} type="tel" autoComplete="tel" />
+        ),
+        {
+          describedBy: ids.consent,
+        },
+      )}
       <p id={ids.consent} className="-mt-3 text-xs leading-relaxed text-ink-soft">
         {textingConsent(agentName)}
       </p>
@@ -231,7 +260,14 @@ export default function ContactFormIsland({ agentName, action, initialValues, in
           ))}
         </select>
       ))}
-      {field('message', 'Message', (p) => <textarea {...p} rows={5} required />, { required: true })}
+      {field(
+        'message',
+        'Message',
+        (p) => (
+          <textarea {...p} rows={5} required />
+        ),
+        { required: true },
+      )}
       {/* Only bots fill this in: people never see it and it is out of the tab order. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label htmlFor="contact-website">Leave this field empty</label>

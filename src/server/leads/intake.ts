@@ -207,11 +207,7 @@ export async function handleContactPost(request: Request, deps: IntakeDeps): Pro
     const validation = validateContact(values);
     if (!validation.ok) return { kind: 'invalid', status: 422, errors: validation.errors, values };
 
-    const leadId = deps.store.addLead(
-      { status: 'lead', ...validation.data, ip, userAgent },
-      deps.channels,
-      now(),
-    );
+    const leadId = deps.store.addLead({ status: 'lead', ...validation.data, ip, userAgent }, deps.channels, now());
     deps.onLead?.(leadId);
     return { kind: 'accepted', leadId, spam: false };
   } catch (error) {

@@ -29,7 +29,11 @@ export interface LeadEmail {
 export function buildLeadEmail(lead: StoredLead): LeadEmail {
   const name = `${lead.firstName} ${lead.lastName}`;
   const received = new Date(lead.receivedAt);
-  const when = received.toLocaleString('en-US', { timeZone: 'America/New_York', dateStyle: 'full', timeStyle: 'short' });
+  const when = received.toLocaleString('en-US', {
+    timeZone: 'America/New_York',
+    dateStyle: 'full',
+    timeStyle: 'short',
+  });
   const rows: [string, string][] = [
     ['Name', name],
     ['E-mail', lead.email],

@@ -15,7 +15,10 @@ export type LeadService = ReturnType<typeof createLeadService>;
 export function createLeadService(config: LeadsConfig = readLeadsConfig(), log = console.log) {
   const store = openLeadStore(config.dbPath);
   const senders: Senders = {};
-  if (config.smtp) senders.email = createEmailSender(config.smtp, config.from, config.to);
+  // Without SMTP_HOST each try fails with a clear reason, shown by `npm run leads`.
+  senders.email = config.smtp
+    ? createEmailSender(config.smtp, config.from, config.to)
+    : () => Promise.reject(new Error('SMTP is not configured (set SMTP_HOST)'));
   if (config.webhook) senders.webhook = createWebhookSender(config.webhook.url, config.webhook.apiKey);
   // E-mail is always owed, even before SMTP is configured: leads then wait in the outbox.
   const channels: Channel[] = config.webhook ? ['email', 'webhook'] : ['email'];

@@ -239,10 +239,13 @@ export function openLeadStore(path: string, options: { readOnly?: boolean } = {}
       );
     },
 
-    /** On start, every pending delivery is due at once: the reason it waited may be gone (new settings). */
+    /**
+     * On start, every pending delivery is due at once (the reason it waited may be gone, e.g. new
+     * settings). Returns how many are pending.
+     */
     resumePending(now = Date.now()): number {
       return Number(
-        db.prepare("UPDATE outbox SET next_attempt_at = ? WHERE state = 'pending' AND next_attempt_at > ?").run(now, now)
+        db.prepare("UPDATE outbox SET next_attempt_at = MIN(next_attempt_at, ?) WHERE state = 'pending'").run(now)
           .changes,
       );
     },
@@ -250,9 +253,7 @@ export function openLeadStore(path: string, options: { readOnly?: boolean } = {}
     /** Newest first, with their deliveries. */
     listLeads(options: { limit?: number; includeSpam?: boolean } = {}): LeadWithDeliveries[] {
       const leads = db
-        .prepare(
-          `SELECT * FROM leads ${options.includeSpam ? '' : "WHERE status = 'lead'"} ORDER BY id DESC LIMIT ?`,
-        )
+        .prepare(`SELECT * FROM leads ${options.includeSpam ? '' : "WHERE status = 'lead'"} ORDER BY id DESC LIMIT ?`)
         .all(options.limit ?? -1)
         .map(toLead);
       const byLead = db.prepare('SELECT * FROM outbox WHERE lead_id = ? ORDER BY channel');
