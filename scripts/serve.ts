@@ -106,13 +106,21 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): P
       return;
     }
     const read = await readBody(req, bodyLimitBytes);
-    if (!read.ok) {
-      if (read.reason === 'too-large' && !res.headersSent) refuse(req, res, 413, requestMessages.tooLarge);
-      else req.destroy();
+    if (!read.ok && read.reason === 'aborted') {
+      req.destroy();
       return;
     }
-    // Astro's adapter takes a body already read from `req.body` instead of the stream.
-    (req as IncomingMessage & { body?: Buffer }).body = read.body;
+    if (
+      !read.ok &&
+      (!read.drained || wantsJson(String(req.headers['content-type'] ?? ''), String(req.headers['accept'] ?? '')))
+    ) {
+      refuse(req, res, 413, requestMessages.tooLarge);
+      return;
+    }
+    // Astro's adapter takes a body already read from `req.body` instead of the stream. A form
+    // too large to read still gets the form page back, with the message, from the route.
+    (req as IncomingMessage & { body?: Buffer }).body = read.ok ? read.body : Buffer.alloc(0);
+    if (!read.ok) locals.tooLarge = true;
   }
   hashInlineScriptsOf(res);
   await astroHandler(req, res, () => statics.notFound(req, res, url), locals);

@@ -172,6 +172,20 @@ describe('the form without JavaScript', () => {
   });
 });
 
+describe('an oversized form without JavaScript', () => {
+  it('gets the form page back with status 413 and a clear message', async () => {
+    const response = await fetch(`${site.url}/api/contact`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...client().headers },
+      body: new URLSearchParams({ ...lead('big@example.com'), message: 'a'.repeat(20_000), elapsedMs: '' }),
+    });
+    expect(response.status).toBe(413);
+    const html = await response.text();
+    expect(html).toContain('The form is too large to send. Please shorten your message and try again.');
+    expect(html).toContain('<form');
+  });
+});
+
 describe('bots', () => {
   it('get the normal success, are stored as spam and are never e-mailed', async () => {
     const { email, headers } = client();
@@ -232,6 +246,11 @@ const hostile: [string, number, () => Promise<Response>][] = [
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
         body: `message=${'a'.repeat(1024 * 1024)}`,
       }),
+  ],
+  [
+    'a 5 MB body (not even read)',
+    413,
+    () => postJson({ ...lead('h12@example.com'), message: 'a'.repeat(5 * 1024 * 1024) }),
   ],
   ['a 20 KB message', 413, () => postJson({ ...lead('h7@example.com'), message: '€'.repeat(7000) })],
   ['a 1001-character message', 422, () => postJson({ ...lead('h8@example.com'), message: 'b'.repeat(1001) })],

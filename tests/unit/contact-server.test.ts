@@ -444,10 +444,15 @@ describe('body limit', () => {
     expect(result.ok && result.body.length).toBe(16 * 1024);
   });
   it('refuses one byte more, and a declared length over the drain limit without reading', async () => {
-    expect(await readBody(stream(16 * 1024 + 1), 16 * 1024)).toEqual({ ok: false, reason: 'too-large' });
+    expect(await readBody(stream(16 * 1024 + 1), 16 * 1024)).toEqual({
+      ok: false,
+      reason: 'too-large',
+      drained: true,
+    });
     expect(await readBody(stream(0, { 'content-length': String(10 ** 9) }), 16 * 1024)).toEqual({
       ok: false,
       reason: 'too-large',
+      drained: false,
     });
   });
 });

@@ -68,7 +68,11 @@ export function isSameOrigin(req: IncomingMessage, options: GuardOptions): boole
   return true;
 }
 
-export type BodyResult = { ok: true; body: Buffer } | { ok: false; reason: 'too-large' | 'aborted' };
+export type BodyResult =
+  | { ok: true; body: Buffer }
+  /** `drained`: the whole body was read (and dropped), so the connection can still answer normally. */
+  | { ok: false; reason: 'too-large'; drained: boolean }
+  | { ok: false; reason: 'aborted' };
 
 /**
  * Reads a request body of at most `limit` bytes. A body over the limit is still drained (up to
@@ -88,16 +92,18 @@ export function readBody(req: IncomingMessage, limit: number, drainLimit = 4 * 1
       resolve(result);
     };
     if (declared > drainLimit) {
-      finish({ ok: false, reason: 'too-large' });
+      finish({ ok: false, reason: 'too-large', drained: false });
       return;
     }
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > drainLimit) finish({ ok: false, reason: 'too-large' });
+      if (size > drainLimit) finish({ ok: false, reason: 'too-large', drained: false });
       else if (size <= limit) chunks.push(chunk);
     });
     req.on('end', () =>
-      finish(size > limit ? { ok: false, reason: 'too-large' } : { ok: true, body: Buffer.concat(chunks) }),
+      finish(
+        size > limit ? { ok: false, reason: 'too-large', drained: true } : { ok: true, body: Buffer.concat(chunks) },
+      ),
     );
     req.on('error', () => finish({ ok: false, reason: 'aborted' }));
     req.on('close', () => finish({ ok: false, reason: 'aborted' }));

@@ -9,6 +9,8 @@ import type { IntakeDeps } from './intake.ts';
 export interface ContactLocals {
   leads?: LeadService;
   clientAddress?: string;
+  /** The server refused to read a body over the limit; the route answers 413 with its page. */
+  tooLarge?: boolean;
 }
 
 const devService = Symbol.for('triangle-realtor.leads.dev-service');
