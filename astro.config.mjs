@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { site } from './src/site.config.ts';
 
 /** Pages that must never reach the sitemap (they are also marked noindex). */
-const notInSitemap = ['/search', '/404', '/city-not-found', '/contact/sent'];
+const notInSitemap = ['/search', '/404', '/city-not-found', '/contact/sent', '/api/contact'];
 
 export default defineConfig({
   // SITE_URL lets a staging deploy produce its own canonicals; production uses the config.

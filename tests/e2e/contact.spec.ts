@@ -13,6 +13,7 @@ import { expect, test, type Page } from '@playwright/test';
 /** The server-rendered page of the form; the home page's contact section holds the same island. */
 const formPage = '/api/contact';
 
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 const sent = "Message sent! I'll get back to you soon.";
 const invalid = 'Please correct the errors below.';
 const tooMany = 'Too many submissions. Please wait before submitting again.';
@@ -71,6 +72,12 @@ async function expectFieldError(page: Page, label: string, message: string) {
 
 async function expectNoFieldError(page: Page, label: string) {
   await expect(field(page, label)).toHaveAttribute('aria-invalid', 'false');
+}
+
+async function expectAccessiblePage(page: Page) {
+  await expect(page.locator('h1')).toHaveCount(1);
+  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 const boundaryCases: [string, Entry, [string, string][]][] = [
@@ -228,10 +235,24 @@ test.describe('with JavaScript', () => {
     await expect(status(page)).toHaveText(invalid);
     const results = await new AxeBuilder({ page })
       .include('form[aria-label="Send a message"]')
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
+      .withTags(wcagTags)
       .analyze();
     expect(results.violations.map((v) => v.id)).toEqual([]);
   });
+});
+
+test('the pages answering the form without JavaScript have one h1 and pass axe', async ({ page }) => {
+  // axe runs as a script in the page, so this page has JavaScript; submit() posts the plain
+  // form exactly as a browser without it does, past the island.
+  await page.goto(formPage);
+  await fill(page, { ...validEntry(), firstName: 'J0hn', phone: '1' });
+  await page.locator('form[aria-label="Send a message"]').evaluate((form: HTMLFormElement) => form.submit());
+  await expect(page.getByText('Invalid characters in first name')).toBeVisible();
+  await expect(status(page)).toHaveText(invalid);
+  await expectAccessiblePage(page);
+  await page.goto('/contact/sent');
+  await expect(status(page)).toHaveText(sent);
+  await expectAccessiblePage(page);
 });
 
 test.describe('without JavaScript', () => {
