@@ -98,7 +98,8 @@ function hashInlineScriptsOf(res: ServerResponse): void {
 
 async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   setSecurityHeaders(res, []);
-  const locals: ContactLocals = { leads, clientAddress: clientAddress(req, guard) ?? '' };
+  const address = clientAddress(req, guard);
+  const locals: ContactLocals = { leads, ...(address ? { clientAddress: address } : {}) };
   if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') {
     if (!isSameOrigin(req, guard)) {
       req.resume();
@@ -118,7 +119,7 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): P
       return;
     }
     // Astro's adapter takes a body already read from `req.body` instead of the stream. A form
-    // too large to read still gets the form page back, with the message, from the route.
+    // too large to read (but drained) still gets the form page back, with the message, from the route.
     (req as IncomingMessage & { body?: Buffer }).body = read.ok ? read.body : Buffer.alloc(0);
     if (!read.ok) locals.tooLarge = true;
   }

@@ -247,11 +247,7 @@ const hostile: [string, number, () => Promise<Response>][] = [
         body: `message=${'a'.repeat(1024 * 1024)}`,
       }),
   ],
-  [
-    'a 5 MB body (not even read)',
-    413,
-    () => postJson({ ...lead('h12@example.com'), message: 'a'.repeat(5 * 1024 * 1024) }),
-  ],
+  ['a 5 MB body', 413, () => postJson({ ...lead('h12@example.com'), message: 'a'.repeat(5 * 1024 * 1024) })],
   ['a 20 KB message', 413, () => postJson({ ...lead('h7@example.com'), message: '€'.repeat(7000) })],
   ['a 1001-character message', 422, () => postJson({ ...lead('h8@example.com'), message: 'b'.repeat(1001) })],
   ['broken JSON', 400, () => postJson('{"firstName": "Ann",')],

@@ -2,6 +2,7 @@
  * Lead-pipeline settings, all from environment variables (documented in .env.example and the
  * README). Secrets stay on the server: nothing here is imported by browser code.
  */
+import { spamTrap } from '../../lib/contact-form.ts';
 import { site } from '../../site.config.ts';
 
 export interface SmtpConfig {
@@ -68,7 +69,7 @@ export function readLeadsConfig(env: Env = process.env): LeadsConfig {
     retryBaseMs: int(env, 'LEADS_RETRY_BASE_MS', 30_000),
     retryMaxMs: int(env, 'LEADS_RETRY_MAX_MS', 3_600_000),
     pollMs: int(env, 'LEADS_POLL_MS', 15_000),
-    minFillMs: int(env, 'CONTACT_MIN_FILL_MS', 3000),
+    minFillMs: int(env, 'CONTACT_MIN_FILL_MS', spamTrap.minFillMs),
     allowedOrigins: (text(env, 'ALLOWED_ORIGINS') ?? '')
       .split(',')
       .map((o) => o.trim())

@@ -76,10 +76,10 @@ export type BodyResult =
 
 /**
  * Reads a request body of at most `limit` bytes. A body over the limit is still drained (up to
- * `drainLimit`) so the client receives the 413 instead of a reset connection; past that the
- * caller closes the connection.
+ * `drainLimit`) so the client, still sending, receives the 413 instead of a reset connection;
+ * past that the caller answers at once and closes the connection.
  */
-export function readBody(req: IncomingMessage, limit: number, drainLimit = 4 * 1024 * 1024): Promise<BodyResult> {
+export function readBody(req: IncomingMessage, limit: number, drainLimit = 8 * 1024 * 1024): Promise<BodyResult> {
   return new Promise((resolve) => {
     const declared = Number(first(req.headers['content-length']) ?? 0);
     const chunks: Buffer[] = [];
