@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { site } from './src/site.config.ts';
 
 /** Pages that must never reach the sitemap (they are also marked noindex). */
-const notInSitemap = ['/search', '/404', '/city-not-found', '/contact/sent'];
+const notInSitemap = ['/search', '/404', '/city-not-found', '/contact/sent', '/api/contact'];
 
 export default defineConfig({
   // SITE_URL lets a staging deploy produce its own canonicals; production uses the config.
@@ -35,6 +35,10 @@ export default defineConfig({
     // Explicit as well as in tsconfig, so it also resolves in working copies whose node_modules is a link.
     resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
   },
+  // The production server checks the origin of every POST itself (src/server/leads/guard.ts),
+  // knowing about its reverse proxy; Astro's own check compares with the http:// URL this
+  // server sees behind a TLS proxy and would refuse every real form post.
+  security: { checkOrigin: false },
   prefetch: false,
   devToolbar: { enabled: false },
 });

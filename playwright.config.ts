@@ -3,6 +3,8 @@
  * `npm start` serves it (scripts/serve.ts), in Debian's Chromium.
  */
 import { defineConfig, devices } from '@playwright/test';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromiumPath, chromiumArgs } from './tests/support/chromium.ts';
 
 const port = Number(process.env['TEST_PORT'] ?? 4399);
@@ -27,6 +29,8 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
+      // Leads sent by the tests go to a database of their own, never to data/leads.db.
+      LEADS_DB: join(tmpdir(), `e2e-leads-${port}.db`),
       ...(process.env['TEST_SERVER_ENV'] ? JSON.parse(process.env['TEST_SERVER_ENV']) : {}),
     },
     reuseExistingServer: false,

@@ -1,0 +1,100 @@
+/**
+ * Operator tool for the lead database (LEADS_DB, default data/leads.db).
+ *
+ *   npm run leads                        recent leads and their delivery state
+ *   npm run leads -- --limit 200         more of them
+ *   npm run leads -- --spam              include submissions caught as spam
+ *   npm run leads -- --csv               export every lead to data/leads-YYYY-MM-DD.csv
+ *   npm run leads -- --csv leads.csv     ... to a file of your choice
+ *   npm run -s leads -- --csv -          ... to standard output (-s keeps npm's banner out)
+ *
+ * The CSV is safe to open in a spreadsheet: cells starting with = + - @ are escaped.
+ * It opens the database read-only, so it can run while the server is up.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { deliveryState, leadsToCsv } from '../src/server/leads/csv.ts';
+import { readLeadsConfig } from '../src/server/leads/config.ts';
+import { openLeadStore, type LeadWithDeliveries } from '../src/server/leads/store.ts';
+
+const { values: args, positionals } = parseArgs({
+  options: {
+    csv: { type: 'boolean', default: false },
+    limit: { type: 'string', default: '50' },
+    spam: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+  allowPositionals: true,
+  strict: true,
+});
+const [target] = positionals;
+
+if (args.help) {
+  console.log('Usage: npm run leads [-- --limit N] [-- --spam] [-- --csv [file | -]]');
+  process.exit(0);
+}
+
+const { dbPath } = readLeadsConfig();
+if (!existsSync(dbPath)) {
+  console.error(`No lead database at ${resolve(dbPath)} yet: it is created when the server first starts.`);
+  process.exit(1);
+}
+const store = openLeadStore(dbPath, { readOnly: true });
+
+function when(iso: string): string {
+  return new Date(iso).toLocaleString('en-US', {
+    timeZone: 'America/New_York',
+    dateStyle: 'short',
+    timeStyle: 'short',
+  });
+}
+
+function describeDelivery(lead: LeadWithDeliveries): string {
+  const state = deliveryState(lead);
+  if (state !== 'pending') return state;
+  return lead.deliveries
+    .filter((d) => d.state === 'pending')
+    .map((d) => {
+      const next = new Date(d.nextAttemptAt).toISOString();
+      return `${d.channel} pending after ${d.attempts} tr${d.attempts === 1 ? 'y' : 'ies'}, next ${when(next)}${d.lastError ? ` (${d.lastError})` : ''}`;
+    })
+    .join('; ');
+}
+
+try {
+  if (args.csv) {
+    const csv = leadsToCsv(store.listLeads({ includeSpam: args.spam }));
+    if (target === '-') {
+      process.stdout.write(csv);
+    } else {
+      const file = resolve(target ?? `data/leads-${new Date().toISOString().slice(0, 10)}.csv`);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, csv, { mode: 0o600 });
+      console.log(`Wrote ${csv.split('\r\n').length - 2} leads to ${file}`);
+    }
+  } else {
+    const limit = Number(args.limit);
+    if (!Number.isInteger(limit) || limit < 1)
+      throw new Error(`--limit must be a positive whole number, got "${args.limit}"`);
+    const leads = store.listLeads({ limit, includeSpam: args.spam });
+    if (leads.length === 0) console.log('No leads yet.');
+    for (const lead of leads) {
+      console.log(
+        [
+          `#${lead.id}  ${when(lead.receivedAt)}  ${lead.firstName} ${lead.lastName} <${lead.email}>${lead.phone ? `  ${lead.phone}` : ''}`,
+          `     ${lead.helpType}: ${lead.message.replace(/\s+/g, ' ').slice(0, 100)}${lead.message.length > 100 ? '...' : ''}`,
+          `     ${lead.status === 'spam' ? `spam (${lead.spamReason ?? 'caught'}), never sent` : describeDelivery(lead)}`,
+        ].join('\n'),
+      );
+    }
+    const spam = store.countSpam();
+    if (!args.spam && spam > 0)
+      console.log(`\n(${spam} submission${spam === 1 ? '' : 's'} caught as spam not shown: add --spam)`);
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exitCode = 1;
+} finally {
+  store.close();
+}

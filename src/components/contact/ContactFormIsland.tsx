@@ -1,0 +1,283 @@
+/**
+ * The contact form. Server-rendered it is a plain <form method="post"> that works without
+ * JavaScript; hydrated it validates in the browser with the shared rules, posts JSON and shows
+ * SPEC §4's states in place. No form library: the rules live in ~/lib/contact-form.ts.
+ */
+import { useEffect, useRef, useState, type ChangeEvent, type SubmitEvent, type ReactNode } from 'react';
+import {
+  checkRateLimit,
+  emptyContactValues,
+  helpTypes,
+  rateLimitKey,
+  spamTrap,
+  statusText,
+  textingConsent,
+  validateContact,
+  type ContactField,
+  type ContactValues,
+  type FieldErrors,
+  type FormStatus,
+  type RateLimitEntry,
+} from '~/lib/contact-form.ts';
+
+export interface Props {
+  agentName: string;
+  action: string;
+  initialValues?: ContactValues | undefined;
+  initialErrors?: FieldErrors | undefined;
+  initialStatus?: FormStatus | undefined;
+}
+
+// SPEC §9 keeps the count in browser memory, per page view; the server keeps its own.
+const submissions = new Map<string, RateLimitEntry>();
+
+const ids = {
+  status: 'contact-status',
+  consent: 'contact-phone-consent',
+  field: (field: ContactField) => `contact-${field}`,
+  error: (field: ContactField) => `contact-${field}-error`,
+};
+
+const toneClass: Record<FormStatus['tone'], string> = {
+  error: 'text-red-700',
+  success: 'text-green-700',
+  info: 'text-ink-soft',
+};
+
+const inputClass =
+  'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-ink shadow-sm focus:border-brand-700 aria-invalid:border-red-700';
+
+function firstInvalid(errors: FieldErrors): ContactField | undefined {
+  return (Object.keys(emptyContactValues) as ContactField[]).find((field) => errors[field]);
+}
+
+export default function ContactFormIsland({ agentName, action, initialValues, initialErrors, initialStatus }: Props) {
+  const [values, setValues] = useState<ContactValues>(initialValues ?? emptyContactValues);
+  const [errors, setErrors] = useState<FieldErrors>(initialErrors ?? {});
+  const [status, setStatus] = useState<FormStatus | undefined>(initialStatus);
+  const [enhanced, setEnhanced] = useState(false);
+  // A server-rendered answer (no JavaScript) puts the cursor where the visitor has to act.
+  const [autoFocus] = useState(() => firstInvalid(initialErrors ?? {}) ?? (initialStatus ? 'status' : undefined));
+  const form = useRef<HTMLFormElement>(null);
+  const statusLine = useRef<HTMLParagraphElement>(null);
+  const shownAt = useRef(0);
+
+  useEffect(() => {
+    shownAt.current = Date.now();
+    // From here on the shared rules give SPEC's messages; without JavaScript the browser's own checks apply.
+    setEnhanced(true);
+  }, []);
+
+  const sending = status?.text === statusText.sending;
+
+  const edit =
+    (field: ContactField) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
+      const { value } = event.target;
+      setValues((current) => ({ ...current, [field]: value }));
+      setErrors((current) => {
+        if (!current[field]) return current;
+        const next = { ...current };
+        delete next[field];
+        return next;
+      });
+    };
+
+  /** Shows a status line; with field errors, also those (replacing any earlier ones). */
+  function show(next: FormStatus, fieldErrors?: FieldErrors) {
+    setStatus(next);
+    if (fieldErrors) setErrors(fieldErrors);
+    const field = fieldErrors && firstInvalid(fieldErrors);
+    // Focus moves after React has rendered the messages, so they are read with the field.
+    requestAnimationFrame(() => {
+      if (field) form.current?.querySelector<HTMLElement>(`#${ids.field(field)}`)?.focus();
+      else if (next.tone !== 'info') statusLine.current?.focus();
+    });
+  }
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    const key = rateLimitKey(values.email);
+    const decision = checkRateLimit(submissions.get(key), Date.now());
+    if (!decision.allowed) return show({ tone: 'error', text: statusText.rateLimited });
+    submissions.set(key, decision.entry);
+
+    const result = validateContact(values);
+    if (!result.ok) return show({ tone: 'error', text: statusText.invalid }, result.errors);
+
+    setErrors({});
+    setStatus({ tone: 'info', text: statusText.sending });
+    const honeypot = form.current?.elements.namedItem(spamTrap.honeypotField);
+    try {
+      const response = await fetch(action, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({
+          ...values,
+          [spamTrap.honeypotField]: honeypot instanceof HTMLInputElement ? honeypot.value : '',
+          [spamTrap.elapsedField]: Date.now() - shownAt.current,
+        }),
+      });
+      const answer = (await response.json().catch(() => ({}))) as { message?: string; errors?: FieldErrors };
+      if (response.ok) {
+        setValues(emptyContactValues);
+        shownAt.current = Date.now();
+        return show({ tone: 'success', text: statusText.sent }, {});
+      }
+      if (response.status === 422 && answer.errors) {
+        return show({ tone: 'error', text: statusText.invalid }, answer.errors);
+      }
+      if (response.status === 429) return show({ tone: 'error', text: statusText.rateLimited });
+      show({ tone: 'error', text: answer.message ?? statusText.failed });
+    } catch {
+      show({ tone: 'error', text: statusText.failed });
+    }
+  }
+
+  const field = (
+    name: ContactField,
+    label: string,
+    control: (props: {
+      id: string;
+      name: ContactField;
+      value: string;
+      onChange: ReturnType<typeof edit>;
+      'aria-invalid': boolean;
+      'aria-describedby'?: string;
+      autoFocus: boolean;
+      className: string;
+    }) => ReactNode,
+    options: { required?: boolean; describedBy?: string } = {},
+  ) => {
+    const error = errors[name];
+    const describedBy = [error ? ids.error(name) : undefined, options.describedBy].filter(Boolean).join(' ');
+    return (
+      <div>
+        <label htmlFor={ids.field(name)} className="block text-sm font-semibold text-ink">
+          {label}
+          {options.required && (
+            <span aria-hidden="true" className="ml-0.5 text-brand-700">
+              *
+            </span>
+          )}
+        </label>
+        {control({
+          id: ids.field(name),
+          name,
+          value: values[name],
+          onChange: edit(name),
+          'aria-invalid': Boolean(error),
+          ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+          autoFocus: autoFocus === name,
+          className: inputClass,
+        })}
+        {error && (
+          <p id={ids.error(name)} className="mt-1 text-sm font-medium text-red-700">
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <form
+      ref={form}
+      method="post"
+      action={action}
+      noValidate={enhanced}
+      onSubmit={submit}
+      aria-label="Send a message"
+      className="relative grid gap-5"
+    >
+      <div>
+        <p className="text-sm text-ink-soft">
+          Fields marked <span aria-hidden="true">*</span>
+          <span className="sr-only">with an asterisk</span> are required.
+        </p>
+        {/* Always in the page, even empty, so screen readers announce each new status. */}
+        <p
+          ref={statusLine}
+          id={ids.status}
+          role="status"
+          aria-live="polite"
+          tabIndex={-1}
+          autoFocus={autoFocus === 'status'}
+          className={`mt-2 font-semibold empty:mt-0 focus:outline-none ${status ? toneClass[status.tone] : ''}`}
+        >
+          {status?.text}
+        </p>
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        {field(
+          'firstName',
+          'First name',
+          (p) => (
+            <input {...p} type="text" autoComplete="given-name" required />
+          ),
+          {
+            required: true,
+          },
+        )}
+        {field(
+          'lastName',
+          'Last name',
+          (p) => (
+            <input {...p} type="text" autoComplete="family-name" required />
+          ),
+          {
+            required: true,
+          },
+        )}
+      </div>
+      {field(
+        'email',
+        'Email',
+        (p) => (
+          <input {...p} type="email" autoComplete="email" required />
+        ),
+        { required: true },
+      )}
+      {field(
+        'phone',
+        'Phone (optional)',
+        (p) => (
+          <input {...p} type="tel" autoComplete="tel" />
+        ),
+        {
+          describedBy: ids.consent,
+        },
+      )}
+      <p id={ids.consent} className="-mt-3 text-xs leading-relaxed text-ink-soft">
+        {textingConsent(agentName)}
+      </p>
+      {field('helpType', 'How can I help?', (p) => (
+        <select {...p}>
+          {helpTypes.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+        </select>
+      ))}
+      {field(
+        'message',
+        'Message',
+        (p) => (
+          <textarea {...p} rows={5} required />
+        ),
+        { required: true },
+      )}
+      {/* Only bots fill this in: people never see it and it is out of the tab order. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label htmlFor="contact-website">Leave this field empty</label>
+        <input id="contact-website" type="text" name={spamTrap.honeypotField} tabIndex={-1} autoComplete="off" />
+      </div>
+      <div>
+        <button type="submit" className="btn-primary w-full sm:w-auto" aria-disabled={sending}>
+          Send Message
+        </button>
+      </div>
+    </form>
+  );
+}

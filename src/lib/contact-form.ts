@@ -1,0 +1,175 @@
+/**
+ * The contact form's one set of rules, shared by the browser island and the server route:
+ * fields, SPEC §5 validation with its exact messages, SPEC §4 status texts, the help-type
+ * options and SPEC §9's rate-limit rule. Built on zod's mini build so the island stays small.
+ */
+import * as z from 'zod/mini';
+
+export const helpTypes = [
+  "I'm looking to buy a home",
+  'I want to sell my home',
+  "I'm interested in investing",
+  'I need a market analysis',
+  'Other',
+] as const;
+export type HelpType = (typeof helpTypes)[number];
+export const defaultHelpType: HelpType = helpTypes[0];
+
+/** SPEC §4 status lines, exactly. `failed` and the request errors are ours (SPEC never really sends). */
+export const statusText = {
+  invalid: 'Please correct the errors below.',
+  sending: 'Sending...',
+  sent: "Message sent! I'll get back to you soon.",
+  rateLimited: 'Too many submissions. Please wait before submitting again.',
+  failed: 'Sorry, your message could not be sent. Please try again, or call or e-mail me directly.',
+} as const;
+
+/** A status line: red for errors, green for success, neutral while sending. */
+export interface FormStatus {
+  tone: 'error' | 'success' | 'info';
+  text: string;
+}
+
+export const fieldMessages = {
+  firstNameRequired: 'First name is required',
+  firstNameTooLong: 'First name too long',
+  firstNameInvalid: 'Invalid characters in first name',
+  lastNameRequired: 'Last name is required',
+  lastNameTooLong: 'Last name too long',
+  lastNameInvalid: 'Invalid characters in last name',
+  emailInvalid: 'Invalid email address',
+  emailTooLong: 'Email too long',
+  phoneInvalid: 'Invalid phone number format',
+  helpTypeInvalid: 'Please choose one of the listed options',
+  messageTooShort: 'Message must be at least 10 characters',
+  messageTooLong: 'Message too long',
+} as const;
+
+export const limits = { nameMax: 50, emailMax: 100, messageMin: 10, messageMax: 1000 } as const;
+
+/**
+ * Letters of any script (with combining accents), spaces, apostrophes (straight or the curly one
+ * phones type) and hyphens. Only the plain space counts as a space, so a name never carries a
+ * line break into an e-mail subject.
+ */
+const namePattern = /^[\p{L}\p{M} '’-]+$/u;
+/** SPEC §5: an optional leading plus, then 10 to 15 digits, spaces, parentheses or hyphens. */
+const phonePattern = /^\+?[0-9 ()-]{10,15}$/;
+
+const nameField = (label: 'First name' | 'Last name') => {
+  const key = label === 'First name' ? 'firstName' : 'lastName';
+  return z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, fieldMessages[`${key}Required`]),
+      z.maxLength(limits.nameMax, fieldMessages[`${key}TooLong`]),
+      z.regex(namePattern, fieldMessages[`${key}Invalid`]),
+    );
+};
+
+export const contactSchema = z.object({
+  firstName: nameField('First name'),
+  lastName: nameField('Last name'),
+  email: z
+    .string()
+    .check(z.trim(), z.email(fieldMessages.emailInvalid), z.maxLength(limits.emailMax, fieldMessages.emailTooLong)),
+  phone: z._default(
+    z.string().check(
+      z.trim(),
+      z.refine((v) => v === '' || phonePattern.test(v), fieldMessages.phoneInvalid),
+    ),
+    '',
+  ),
+  helpType: z._default(z.enum(helpTypes, fieldMessages.helpTypeInvalid), defaultHelpType),
+  message: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(limits.messageMin, fieldMessages.messageTooShort),
+      z.maxLength(limits.messageMax, fieldMessages.messageTooLong),
+    ),
+});
+
+export type ContactMessage = z.infer<typeof contactSchema>;
+export type ContactField = keyof ContactMessage;
+export const contactFields = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'helpType',
+  'message',
+] as const satisfies readonly ContactField[];
+/** What the visitor typed, before validation: every field as a string. */
+export type ContactValues = Record<ContactField, string>;
+export type FieldErrors = Partial<Record<ContactField, string>>;
+
+export const emptyContactValues: ContactValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  helpType: defaultHelpType,
+  message: '',
+};
+
+export type ValidationResult = { ok: true; data: ContactMessage } | { ok: false; errors: FieldErrors };
+
+/** Validates a submission and keeps the first message of each failing field (SPEC shows one per field). */
+export function validateContact(input: Partial<ContactValues>): ValidationResult {
+  const result = contactSchema.safeParse(input);
+  if (result.success) return { ok: true, data: result.data };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if (typeof field === 'string' && (contactFields as readonly string[]).includes(field)) {
+      errors[field as ContactField] ??= issue.message;
+    }
+  }
+  return { ok: false, errors };
+}
+
+/** Spam traps: a field people never see, and the shortest plausible time to fill the form. */
+export const spamTrap = { honeypotField: 'website', elapsedField: 'elapsedMs', minFillMs: 3000 } as const;
+
+export interface RateLimitRule {
+  max: number;
+  windowMs: number;
+}
+export interface RateLimitEntry {
+  count: number;
+  lastAt: number;
+}
+export type RateLimitDecision =
+  { allowed: true; entry: RateLimitEntry } | { allowed: false; entry: RateLimitEntry; retryAfterMs: number };
+
+/** SPEC §9: at most 3 submissions per key within 60 s. */
+export const submissionRule: RateLimitRule = { max: 3, windowMs: 60_000 };
+
+/** SPEC §9: the key is the e-mail, or 'anonymous' when it is empty. */
+export function rateLimitKey(email: string): string {
+  const key = email.trim().toLowerCase();
+  return key === '' ? 'anonymous' : key;
+}
+
+/**
+ * SPEC §9's window, judged from the last accepted submission: once more than the window has
+ * passed since it, the count starts again. A refused attempt changes nothing.
+ */
+export function checkRateLimit(
+  entry: RateLimitEntry | undefined,
+  now: number,
+  rule: RateLimitRule = submissionRule,
+): RateLimitDecision {
+  const current = entry && now - entry.lastAt <= rule.windowMs ? entry : { count: 0, lastAt: 0 };
+  if (current.count >= rule.max) {
+    return { allowed: false, entry: current, retryAfterMs: Math.max(1, current.lastAt + rule.windowMs - now) };
+  }
+  return { allowed: true, entry: { count: current.count + 1, lastAt: now } };
+}
+
+/** The texting-consent sentence a North Carolina agent shows next to the phone field. */
+export function textingConsent(agentName: string): string {
+  return `By giving your phone number, you agree that ${agentName} may contact you by call or text at that number about your inquiry. Consent is not a condition of any purchase. Message and data rates may apply; reply STOP to opt out.`;
+}

@@ -1,0 +1,111 @@
+/**
+ * Checks the production server makes on every POST before Astro sees it: where the request
+ * comes from (same-origin rule), who sent it (client address, through a local reverse proxy),
+ * and how big it is (the body is read here, once, under a hard limit).
+ */
+import type { IncomingMessage } from 'node:http';
+
+export interface GuardOptions {
+  /** Trust X-Forwarded-* from any peer, not only from a proxy on this machine. */
+  trustProxy: boolean;
+  /** Origins allowed besides the one the request was addressed to (e.g. the apex domain). */
+  allowedOrigins: readonly string[];
+}
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+function isLoopback(address: string | undefined): boolean {
+  return !!address && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
+}
+
+/** Whether X-Forwarded-* headers on this request were set by our own reverse proxy. */
+function fromTrustedProxy(req: IncomingMessage, options: GuardOptions): boolean {
+  return options.trustProxy || isLoopback(req.socket.remoteAddress);
+}
+
+/**
+ * The visitor's address. The server listens on 127.0.0.1 behind a reverse proxy, so a peer on
+ * this machine is the proxy and the last X-Forwarded-For entry (the one it appended) is the
+ * visitor. Entries further left are whatever the client claimed and are ignored.
+ */
+export function clientAddress(req: IncomingMessage, options: GuardOptions): string | undefined {
+  const peer = req.socket.remoteAddress?.replace(/^::ffff:/, '');
+  const forwarded = first(req.headers['x-forwarded-for']);
+  if (forwarded && fromTrustedProxy(req, options)) {
+    const last = forwarded.split(',').at(-1)?.trim();
+    if (last) return last.replace(/^::ffff:/, '');
+  }
+  return peer;
+}
+
+/**
+ * Same-origin rule for POSTs:
+ * - `Sec-Fetch-Site: cross-site` is refused;
+ * - an Origin header must name the host the request was sent to (or an allowed origin);
+ *   the opaque origin "null" is refused;
+ * - without Origin, a Referer must pass the same test;
+ * - with neither header the request is accepted: every current browser sends Origin on a
+ *   cross-origin POST, so a request without both is not a cross-site form post from a
+ *   browser (it is an old browser, a privacy tool stripping headers, or a script, which the
+ *   rate limits and spam traps handle).
+ * The host is compared, not the scheme: behind a TLS-terminating proxy this server sees http
+ * while the browser's origin is https.
+ */
+export function isSameOrigin(req: IncomingMessage, options: GuardOptions): boolean {
+  if (first(req.headers['sec-fetch-site']) === 'cross-site') return false;
+  const forwardedHost = fromTrustedProxy(req, options) ? first(req.headers['x-forwarded-host']) : undefined;
+  const host = (forwardedHost?.split(',')[0]?.trim() ?? req.headers.host)?.toLowerCase();
+  const matches = (value: string) => {
+    if (!URL.canParse(value)) return false;
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+    return (host !== undefined && url.host.toLowerCase() === host) || options.allowedOrigins.includes(url.origin);
+  };
+  const origin = first(req.headers.origin);
+  if (origin !== undefined) return origin !== 'null' && matches(origin);
+  const referer = first(req.headers.referer);
+  if (referer !== undefined) return matches(referer);
+  return true;
+}
+
+export type BodyResult =
+  | { ok: true; body: Buffer }
+  /** `drained`: the whole body was read (and dropped), so the connection can still answer normally. */
+  | { ok: false; reason: 'too-large'; drained: boolean }
+  | { ok: false; reason: 'aborted' };
+
+/**
+ * Reads a request body of at most `limit` bytes. A body over the limit is still drained (up to
+ * `drainLimit`) so the client, still sending, receives the 413 instead of a reset connection;
+ * past that the caller answers at once and closes the connection.
+ */
+export function readBody(req: IncomingMessage, limit: number, drainLimit = 8 * 1024 * 1024): Promise<BodyResult> {
+  return new Promise((resolve) => {
+    const declared = Number(first(req.headers['content-length']) ?? 0);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const finish = (result: BodyResult) => {
+      if (done) return;
+      done = true;
+      chunks.length = 0;
+      resolve(result);
+    };
+    if (declared > drainLimit) {
+      finish({ ok: false, reason: 'too-large', drained: false });
+      return;
+    }
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > drainLimit) finish({ ok: false, reason: 'too-large', drained: false });
+      else if (size <= limit) chunks.push(chunk);
+    });
+    req.on('end', () =>
+      finish(
+        size > limit ? { ok: false, reason: 'too-large', drained: true } : { ok: true, body: Buffer.concat(chunks) },
+      ),
+    );
+    req.on('error', () => finish({ ok: false, reason: 'aborted' }));
+    req.on('close', () => finish({ ok: false, reason: 'aborted' }));
+  });
+}

@@ -1,0 +1,100 @@
+/**
+ * The e-mail the agent receives for each lead: a readable HTML body with every visitor-typed
+ * value escaped, the same content as plain text, and Reply-To set to the visitor so answering
+ * is one click. Sent through the agent's SMTP server with nodemailer.
+ */
+import nodemailer from 'nodemailer';
+import { site } from '../../site.config.ts';
+import type { SmtpConfig } from './config.ts';
+import type { StoredLead } from './store.ts';
+
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+export interface LeadEmail {
+  subject: string;
+  text: string;
+  html: string;
+  replyTo: { name: string; address: string };
+  /** Stable per lead, so a repeated delivery (at least once) threads with the first in mail clients. */
+  messageId: string;
+}
+
+export function buildLeadEmail(lead: StoredLead): LeadEmail {
+  const name = `${lead.firstName} ${lead.lastName}`;
+  const received = new Date(lead.receivedAt);
+  const when = received.toLocaleString('en-US', {
+    timeZone: 'America/New_York',
+    dateStyle: 'full',
+    timeStyle: 'short',
+  });
+  const rows: [string, string][] = [
+    ['Name', name],
+    ['E-mail', lead.email],
+    ['Phone', lead.phone || 'not given'],
+    ['How can I help', lead.helpType],
+    ['Received', `${when} (Eastern)`],
+  ];
+  const text = [
+    `New message from the ${site.name} website.`,
+    '',
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    '',
+    'Message:',
+    lead.message,
+    '',
+    `Reply to this e-mail to answer ${name} directly. Lead #${lead.id}.`,
+  ].join('\n');
+  const cell = 'padding:6px 12px;border-bottom:1px solid #e2e8f0;vertical-align:top;text-align:left';
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(`New message from ${name}`)}</title></head>
+<body style="margin:0;padding:24px;background:#f7f4ef;font-family:Arial,Helvetica,sans-serif;color:#14213d">
+<div style="max-width:640px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
+<h1 style="font-size:20px;margin:0 0 16px">New message from the ${escapeHtml(site.name)} website</h1>
+<table style="border-collapse:collapse;width:100%;font-size:15px">
+${rows.map(([label, value]) => `<tr><th scope="row" style="${cell};width:30%">${escapeHtml(label)}</th><td style="${cell}">${escapeHtml(value)}</td></tr>`).join('\n')}
+</table>
+<h2 style="font-size:16px;margin:24px 0 8px">Message</h2>
+<p style="white-space:pre-wrap;font-size:15px;line-height:1.5;margin:0">${escapeHtml(lead.message)}</p>
+<p style="font-size:13px;color:#3c4a63;margin:24px 0 0">Reply to this e-mail to answer ${escapeHtml(name)} directly. Lead #${lead.id}.</p>
+</div></body></html>`;
+  return {
+    subject: `New website message from ${name}: ${lead.helpType}`,
+    text,
+    html,
+    replyTo: { name, address: lead.email },
+    messageId: `<lead-${lead.id}-${received.getTime()}@${new URL(site.baseUrl).hostname}>`,
+  };
+}
+
+export type SendLeadEmail = (lead: StoredLead) => Promise<void>;
+
+export function createEmailSender(smtp: SmtpConfig, from: string, to: string): SendLeadEmail {
+  const transport = nodemailer.createTransport({
+    host: smtp.host,
+    port: smtp.port,
+    secure: smtp.secure,
+    ...(smtp.user ? { auth: { user: smtp.user, pass: smtp.pass ?? '' } } : {}),
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
+  });
+  return async (lead) => {
+    const mail = buildLeadEmail(lead);
+    await transport.sendMail({
+      from,
+      to,
+      replyTo: mail.replyTo,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      messageId: mail.messageId,
+    });
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * What the contact route needs from the server around it. The production server (scripts/serve.ts)
+ * passes its lead service and the visitor's address as Astro locals; under `astro dev` there is
+ * no such server, so the route starts one pipeline of its own, once per process.
+ */
+import { createLeadService, type LeadService } from './service.ts';
+import type { IntakeDeps } from './intake.ts';
+
+export interface ContactLocals {
+  leads?: LeadService;
+  clientAddress?: string;
+  /** The server refused to read a body over the limit; the route answers 413 with its page. */
+  tooLarge?: boolean;
+}
+
+const devService = Symbol.for('triangle-realtor.leads.dev-service');
+
+function leadService(locals: ContactLocals): LeadService {
+  if (locals.leads) return locals.leads;
+  const holder = globalThis as { [devService]?: LeadService };
+  if (!holder[devService]) {
+    holder[devService] = createLeadService();
+    holder[devService].start();
+  }
+  return holder[devService];
+}
+
+export function contactDeps(locals: object, fallbackAddress: () => string | undefined): IntakeDeps {
+  const { clientAddress } = locals as ContactLocals;
+  const service = leadService(locals as ContactLocals);
+  return {
+    store: service.store,
+    channels: service.channels,
+    minFillMs: service.config.minFillMs,
+    clientAddress: clientAddress ?? fallbackAddress(),
+    onLead: () => service.worker.nudge(),
+  };
+}

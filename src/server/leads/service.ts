@@ -1,0 +1,58 @@
+/**
+ * The lead pipeline assembled from its settings: the database, the senders and the delivery
+ * worker. The production server creates one at start and hands it to the contact route.
+ */
+import { readLeadsConfig, type LeadsConfig } from './config.ts';
+import { addressRule } from './intake.ts';
+import { createEmailSender } from './mail.ts';
+import { openLeadStore, type Channel } from './store.ts';
+import { createWebhookSender } from './webhook.ts';
+import { createDeliveryWorker, type Senders } from './worker.ts';
+import { submissionRule } from '../../lib/contact-form.ts';
+
+export type LeadService = ReturnType<typeof createLeadService>;
+
+export function createLeadService(config: LeadsConfig = readLeadsConfig(), log = console.log) {
+  const store = openLeadStore(config.dbPath);
+  const senders: Senders = {};
+  // Without SMTP_HOST each try fails with a clear reason, shown by `npm run leads`.
+  senders.email = config.smtp
+    ? createEmailSender(config.smtp, config.from, config.to)
+    : () => Promise.reject(new Error('SMTP is not configured (set SMTP_HOST)'));
+  if (config.webhook) senders.webhook = createWebhookSender(config.webhook.url, config.webhook.apiKey);
+  // E-mail is always owed, even before SMTP is configured: leads then wait in the outbox.
+  const channels: Channel[] = config.webhook ? ['email', 'webhook'] : ['email'];
+  const worker = createDeliveryWorker({
+    store,
+    senders,
+    retryBaseMs: Math.max(100, config.retryBaseMs),
+    retryMaxMs: config.retryMaxMs,
+    pollMs: Math.max(100, config.pollMs),
+    log,
+  });
+  let housekeeping: NodeJS.Timeout | undefined;
+
+  return {
+    config,
+    store,
+    channels,
+    worker,
+    start(): void {
+      if (!config.smtp) log('leads: SMTP_HOST is not set, so lead e-mails wait in the outbox until it is');
+      worker.start();
+      const prune = () =>
+        store.prune(Date.now(), {
+          longestWindowMs: Math.max(submissionRule.windowMs, addressRule.windowMs),
+          spamDays: 30,
+        });
+      prune();
+      housekeeping = setInterval(prune, 3_600_000);
+      housekeeping.unref();
+    },
+    async stop(): Promise<void> {
+      clearInterval(housekeeping);
+      await worker.stop();
+      store.close();
+    },
+  };
+}

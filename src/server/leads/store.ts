@@ -1,0 +1,281 @@
+/**
+ * The lead database: SQLite through Node's built-in driver, one file, WAL mode, created on
+ * first use. It holds the leads, the outbox of deliveries still owed for each lead, and the
+ * rate-limit counters (so a restart does not reset them).
+ *
+ * One server process owns the outbox. A delivery that was under way when the process died is
+ * simply still pending and is sent again on restart: delivery is at least once.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { DatabaseSync, type SQLOutputValue } from 'node:sqlite';
+import { checkRateLimit, type RateLimitRule } from '../../lib/contact-form.ts';
+
+export type Channel = 'email' | 'webhook';
+export type LeadStatus = 'lead' | 'spam';
+
+export interface NewLead {
+  status: LeadStatus;
+  spamReason?: string | undefined;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  helpType: string;
+  message: string;
+  ip: string;
+  userAgent: string;
+}
+
+export interface StoredLead extends NewLead {
+  id: number;
+  receivedAt: string;
+}
+
+export interface Delivery {
+  id: number;
+  leadId: number;
+  channel: Channel;
+  state: 'pending' | 'delivered';
+  attempts: number;
+  nextAttemptAt: number;
+  lastError: string | null;
+  deliveredAt: string | null;
+}
+
+export interface LeadWithDeliveries extends StoredLead {
+  deliveries: Delivery[];
+}
+
+export interface RateLimitCheck {
+  key: string;
+  rule: RateLimitRule;
+}
+
+const schema = `
+CREATE TABLE IF NOT EXISTS leads (
+  id          INTEGER PRIMARY KEY,
+  received_at TEXT    NOT NULL,
+  status      TEXT    NOT NULL CHECK (status IN ('lead', 'spam')),
+  spam_reason TEXT,
+  first_name  TEXT    NOT NULL,
+  last_name   TEXT    NOT NULL,
+  email       TEXT    NOT NULL,
+  phone       TEXT    NOT NULL,
+  help_type   TEXT    NOT NULL,
+  message     TEXT    NOT NULL,
+  ip          TEXT    NOT NULL,
+  user_agent  TEXT    NOT NULL
+);
+CREATE INDEX IF NOT EXISTS leads_received ON leads (received_at);
+CREATE TABLE IF NOT EXISTS outbox (
+  id              INTEGER PRIMARY KEY,
+  lead_id         INTEGER NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+  channel         TEXT    NOT NULL CHECK (channel IN ('email', 'webhook')),
+  state           TEXT    NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'delivered')),
+  attempts        INTEGER NOT NULL DEFAULT 0,
+  next_attempt_at INTEGER NOT NULL,
+  last_error      TEXT,
+  delivered_at    TEXT,
+  UNIQUE (lead_id, channel)
+);
+CREATE INDEX IF NOT EXISTS outbox_due ON outbox (state, next_attempt_at);
+CREATE TABLE IF NOT EXISTS rate_limits (
+  key     TEXT    PRIMARY KEY,
+  count   INTEGER NOT NULL,
+  last_at INTEGER NOT NULL
+);
+`;
+
+type Row = Record<string, SQLOutputValue>;
+
+function toLead(row: Row): StoredLead {
+  return {
+    id: Number(row['id']),
+    receivedAt: String(row['received_at']),
+    status: row['status'] === 'spam' ? 'spam' : 'lead',
+    spamReason: row['spam_reason'] === null ? undefined : String(row['spam_reason']),
+    firstName: String(row['first_name']),
+    lastName: String(row['last_name']),
+    email: String(row['email']),
+    phone: String(row['phone']),
+    helpType: String(row['help_type']),
+    message: String(row['message']),
+    ip: String(row['ip']),
+    userAgent: String(row['user_agent']),
+  };
+}
+
+function toDelivery(row: Row): Delivery {
+  return {
+    id: Number(row['id']),
+    leadId: Number(row['lead_id']),
+    channel: row['channel'] === 'webhook' ? 'webhook' : 'email',
+    state: row['state'] === 'delivered' ? 'delivered' : 'pending',
+    attempts: Number(row['attempts']),
+    nextAttemptAt: Number(row['next_attempt_at']),
+    lastError: row['last_error'] === null ? null : String(row['last_error']),
+    deliveredAt: row['delivered_at'] === null ? null : String(row['delivered_at']),
+  };
+}
+
+export type LeadStore = ReturnType<typeof openLeadStore>;
+
+export function openLeadStore(path: string, options: { readOnly?: boolean } = {}) {
+  const file = path === ':memory:' ? path : resolve(path);
+  if (file !== ':memory:' && !options.readOnly) mkdirSync(dirname(file), { recursive: true });
+  const db = new DatabaseSync(file, {
+    readOnly: options.readOnly ?? false,
+    enableForeignKeyConstraints: true,
+    timeout: 5000,
+  });
+  if (!options.readOnly) {
+    db.exec('PRAGMA journal_mode = WAL');
+    // FULL: a lead the visitor was told about survives a power cut, not only a process crash.
+    db.exec('PRAGMA synchronous = FULL');
+    db.exec(schema);
+  }
+
+  /** Runs `work` in one write transaction, taken up front so concurrent writers queue instead of failing. */
+  function transaction<T>(work: () => T): T {
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      const result = work();
+      db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
+  const insertLead = db.prepare(`
+    INSERT INTO leads (received_at, status, spam_reason, first_name, last_name, email, phone, help_type, message, ip, user_agent)
+    VALUES ($receivedAt, $status, $spamReason, $firstName, $lastName, $email, $phone, $helpType, $message, $ip, $userAgent)`);
+  const insertDelivery = db.prepare(
+    'INSERT INTO outbox (lead_id, channel, next_attempt_at) VALUES ($leadId, $channel, $nextAttemptAt)',
+  );
+  const selectLimit = db.prepare('SELECT count, last_at FROM rate_limits WHERE key = ?');
+  const upsertLimit = db.prepare(`
+    INSERT INTO rate_limits (key, count, last_at) VALUES ($key, $count, $lastAt)
+    ON CONFLICT (key) DO UPDATE SET count = excluded.count, last_at = excluded.last_at`);
+
+  return {
+    db,
+
+    /** Stores a lead and, in the same commit, one pending delivery per channel. Returns its id. */
+    addLead(lead: NewLead, channels: readonly Channel[], now = Date.now()): number {
+      return transaction(() => {
+        const { lastInsertRowid } = insertLead.run({
+          receivedAt: new Date(now).toISOString(),
+          status: lead.status,
+          spamReason: lead.spamReason ?? null,
+          firstName: lead.firstName,
+          lastName: lead.lastName,
+          email: lead.email,
+          phone: lead.phone,
+          helpType: lead.helpType,
+          message: lead.message,
+          ip: lead.ip,
+          userAgent: lead.userAgent,
+        });
+        const leadId = Number(lastInsertRowid);
+        for (const channel of channels) insertDelivery.run({ leadId, channel, nextAttemptAt: now });
+        return leadId;
+      });
+    },
+
+    /**
+     * Counts one submission against every key, or against none when any key is over its limit.
+     * Read and write happen in one transaction, so two requests at once cannot both slip through.
+     */
+    takeRateLimit(
+      checks: readonly RateLimitCheck[],
+      now = Date.now(),
+    ): { allowed: true } | { allowed: false; retryAfterMs: number } {
+      return transaction(() => {
+        const decisions = checks.map(({ key, rule }) => {
+          const row = selectLimit.get(key);
+          const entry = row ? { count: Number(row['count']), lastAt: Number(row['last_at']) } : undefined;
+          return { key, decision: checkRateLimit(entry, now, rule) };
+        });
+        const refused = decisions.flatMap(({ decision }) => (decision.allowed ? [] : [decision.retryAfterMs]));
+        if (refused.length > 0) return { allowed: false, retryAfterMs: Math.max(...refused) };
+        for (const { key, decision } of decisions) upsertLimit.run({ key, ...decision.entry });
+        return { allowed: true };
+      });
+    },
+
+    /** Pending deliveries whose time has come, oldest first, each with its lead. */
+    dueDeliveries(now = Date.now(), limit = 20): { delivery: Delivery; lead: StoredLead }[] {
+      const rows = db
+        .prepare(
+          `SELECT o.*, l.received_at, l.status, l.spam_reason, l.first_name, l.last_name, l.email, l.phone,
+                  l.help_type, l.message, l.ip, l.user_agent
+           FROM outbox o JOIN leads l ON l.id = o.lead_id
+           WHERE o.state = 'pending' AND o.next_attempt_at <= ? ORDER BY o.next_attempt_at, o.id LIMIT ?`,
+        )
+        .all(now, limit);
+      return rows.map((row) => ({ delivery: toDelivery(row), lead: toLead({ ...row, id: row['lead_id'] ?? null }) }));
+    },
+
+    /** When the next pending delivery falls due (epoch ms), if any is pending. */
+    nextAttemptAt(): number | undefined {
+      const row = db.prepare("SELECT MIN(next_attempt_at) AS at FROM outbox WHERE state = 'pending'").get();
+      return row && row['at'] !== null ? Number(row['at']) : undefined;
+    },
+
+    markDelivered(id: number, now = Date.now()): void {
+      db.prepare(
+        "UPDATE outbox SET state = 'delivered', attempts = attempts + 1, delivered_at = ?, last_error = NULL WHERE id = ?",
+      ).run(new Date(now).toISOString(), id);
+    },
+
+    markRetry(id: number, error: string, nextAttemptAt: number): void {
+      db.prepare('UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE id = ?').run(
+        error.slice(0, 1000),
+        nextAttemptAt,
+        id,
+      );
+    },
+
+    /**
+     * On start, every pending delivery is due at once (the reason it waited may be gone, e.g. new
+     * settings). Returns how many are pending.
+     */
+    resumePending(now = Date.now()): number {
+      return Number(
+        db.prepare("UPDATE outbox SET next_attempt_at = MIN(next_attempt_at, ?) WHERE state = 'pending'").run(now)
+          .changes,
+      );
+    },
+
+    /** Newest first, with their deliveries. */
+    listLeads(options: { limit?: number; includeSpam?: boolean } = {}): LeadWithDeliveries[] {
+      const leads = db
+        .prepare(`SELECT * FROM leads ${options.includeSpam ? '' : "WHERE status = 'lead'"} ORDER BY id DESC LIMIT ?`)
+        .all(options.limit ?? -1)
+        .map(toLead);
+      const byLead = db.prepare('SELECT * FROM outbox WHERE lead_id = ? ORDER BY channel');
+      return leads.map((lead) => ({ ...lead, deliveries: byLead.all(lead.id).map(toDelivery) }));
+    },
+
+    countSpam(): number {
+      return Number(db.prepare("SELECT COUNT(*) AS n FROM leads WHERE status = 'spam'").get()?.['n'] ?? 0);
+    },
+
+    /** Forgets rate-limit counters older than any window, and spam older than `spamDays`. */
+    prune(now = Date.now(), options: { longestWindowMs: number; spamDays: number }): void {
+      transaction(() => {
+        db.prepare('DELETE FROM rate_limits WHERE last_at < ?').run(now - options.longestWindowMs);
+        db.prepare("DELETE FROM leads WHERE status = 'spam' AND received_at < ?").run(
+          new Date(now - options.spamDays * 86_400_000).toISOString(),
+        );
+      });
+    },
+
+    close(): void {
+      if (db.isOpen) db.close();
+    },
+  };
+}

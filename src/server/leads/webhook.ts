@@ -1,0 +1,66 @@
+/**
+ * Optional CRM delivery: each lead is POSTed as JSON to CRM_WEBHOOK_URL. The body follows
+ * Follow Up Boss's events API (POST https://api.followupboss.com/v1/events), the usual CRM of
+ * Triangle agents; other CRMs and automation hooks accept the same JSON or map it. The API key,
+ * if any, goes as the HTTP Basic user name, as Follow Up Boss expects.
+ */
+import { site } from '../../site.config.ts';
+import type { StoredLead } from './store.ts';
+
+export interface FollowUpBossEvent {
+  source: string;
+  system: string;
+  type: 'General Inquiry' | 'Seller Inquiry';
+  message: string;
+  description: string;
+  occurredAt: string;
+  sourceUrl: string;
+  person: {
+    firstName: string;
+    lastName: string;
+    emails: { value: string }[];
+    phones: { value: string }[];
+    tags: string[];
+  };
+}
+
+const sellerTypes = new Set(['I want to sell my home', 'I need a market analysis']);
+
+export function buildFollowUpBossEvent(lead: StoredLead): FollowUpBossEvent {
+  return {
+    // Follow Up Boss asks for the site's domain without "www." as the lead source.
+    source: new URL(site.baseUrl).hostname.replace(/^www\./, ''),
+    system: `${site.name} website`,
+    // Seller inquiries start the agent's seller action plans; everything else is a general inquiry.
+    type: sellerTypes.has(lead.helpType) ? 'Seller Inquiry' : 'General Inquiry',
+    message: lead.message,
+    description: `${lead.helpType} (website contact form, lead #${lead.id})`,
+    occurredAt: lead.receivedAt,
+    sourceUrl: `${site.baseUrl}/#contact`,
+    person: {
+      firstName: lead.firstName,
+      lastName: lead.lastName,
+      emails: [{ value: lead.email }],
+      phones: lead.phone ? [{ value: lead.phone }] : [],
+      tags: ['Website', lead.helpType],
+    },
+  };
+}
+
+export type PostLeadToCrm = (lead: StoredLead) => Promise<void>;
+
+export function createWebhookSender(url: string, apiKey: string | undefined): PostLeadToCrm {
+  return async (lead) => {
+    const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+    if (apiKey) headers['Authorization'] = `Basic ${Buffer.from(`${apiKey}:`).toString('base64')}`;
+    const response = await fetch(url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(buildFollowUpBossEvent(lead)),
+      signal: AbortSignal.timeout(15_000),
+    });
+    // The body is not needed; reading it frees the connection.
+    const answer = await response.text();
+    if (!response.ok) throw new Error(`CRM webhook answered ${response.status}: ${answer.slice(0, 200)}`);
+  };
+}

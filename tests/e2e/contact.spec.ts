@@ -1,0 +1,376 @@
+/**
+ * The contact form, by role and keyboard, with JavaScript (the island) and without (the plain
+ * form answered by the server): every SPEC §5 message, every SPEC §4 state, colours and
+ * announcements. It runs against the production server, which stores what it accepts.
+ *
+ * Each test is a different visitor: its own e-mail and its own address, given as the local
+ * reverse proxy gives it (X-Forwarded-For), so the server's rate limits of one test never
+ * touch another.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+/** The server-rendered page of the form; the home page's contact section holds the same island. */
+const formPage = '/api/contact';
+
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+const sent = "Message sent! I'll get back to you soon.";
+const invalid = 'Please correct the errors below.';
+const tooMany = 'Too many submissions. Please wait before submitting again.';
+
+function visitorId(): string {
+  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+}
+
+test.beforeEach(async ({ page }) => {
+  const octet = () => Math.floor(Math.random() * 254) + 1;
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': `10.${octet()}.${octet()}.${octet()}` });
+});
+
+interface Entry {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  phone?: string;
+  helpType?: string;
+  message?: string;
+}
+
+const field = (page: Page, label: string) =>
+  page.getByRole(label === 'How can I help?' ? 'combobox' : 'textbox', { name: label, exact: true });
+
+async function fill(page: Page, entry: Entry) {
+  if (entry.firstName !== undefined) await field(page, 'First name').fill(entry.firstName);
+  if (entry.lastName !== undefined) await field(page, 'Last name').fill(entry.lastName);
+  if (entry.email !== undefined) await field(page, 'Email').fill(entry.email);
+  if (entry.phone !== undefined) await field(page, 'Phone (optional)').fill(entry.phone);
+  if (entry.helpType !== undefined) await field(page, 'How can I help?').selectOption(entry.helpType);
+  if (entry.message !== undefined) await field(page, 'Message').fill(entry.message);
+}
+
+function validEntry(): Required<Entry> {
+  return {
+    firstName: 'Mary-Jane',
+    lastName: "O'Neil",
+    email: `visitor-${visitorId()}@example.com`,
+    phone: '(919) 555-0100',
+    helpType: 'I want to sell my home',
+    message: 'We are thinking of selling our home in Cary this spring.',
+  };
+}
+
+const send = (page: Page) => page.getByRole('button', { name: 'Send Message' }).click();
+const status = (page: Page) => page.getByRole('status');
+
+/** The error shown for a field, found the way assistive technology finds it: aria-describedby. */
+async function expectFieldError(page: Page, label: string, message: string) {
+  const input = field(page, label);
+  await expect(input).toHaveAttribute('aria-invalid', 'true');
+  await expect(input).toHaveAccessibleDescription(new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  await expect(page.getByText(message, { exact: true })).toHaveClass(/text-red-700/);
+}
+
+async function expectNoFieldError(page: Page, label: string) {
+  await expect(field(page, label)).toHaveAttribute('aria-invalid', 'false');
+}
+
+async function expectAccessiblePage(page: Page) {
+  await expect(page.locator('h1')).toHaveCount(1);
+  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+const boundaryCases: [string, Entry, [string, string][]][] = [
+  [
+    'empty required fields',
+    { firstName: ' ', lastName: ' ', email: ' ', message: ' ' },
+    [
+      ['First name', 'First name is required'],
+      ['Last name', 'Last name is required'],
+      ['Email', 'Invalid email address'],
+      ['Message', 'Message must be at least 10 characters'],
+    ],
+  ],
+  [
+    'values one character too long',
+    {
+      firstName: 'a'.repeat(51),
+      lastName: 'b'.repeat(51),
+      email: `${'c'.repeat(89)}@example.com`,
+      phone: '12345',
+      message: 'd'.repeat(1001),
+    },
+    [
+      ['First name', 'First name too long'],
+      ['Last name', 'Last name too long'],
+      ['Email', 'Email too long'],
+      ['Phone (optional)', 'Invalid phone number format'],
+      ['Message', 'Message too long'],
+    ],
+  ],
+  [
+    'characters that are not allowed',
+    { firstName: 'J0hn', lastName: 'Smith!', email: 'mary@example', phone: '919.555.0100', message: 'a'.repeat(9) },
+    [
+      ['First name', 'Invalid characters in first name'],
+      ['Last name', 'Invalid characters in last name'],
+      ['Email', 'Invalid email address'],
+      ['Phone (optional)', 'Invalid phone number format'],
+      ['Message', 'Message must be at least 10 characters'],
+    ],
+  ],
+];
+
+test.describe('with JavaScript', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto(formPage);
+    // Hydrated: from now on the island answers, with the shared rules instead of the browser's.
+    await expect(page.locator('form[aria-label="Send a message"][novalidate]')).toBeAttached();
+  });
+
+  test('has every field, the five help types with buying first, and the texting consent by the phone', async ({
+    page,
+  }) => {
+    for (const label of ['First name', 'Last name', 'Email', 'Message']) {
+      await expect(field(page, label)).toHaveAttribute('required', '');
+    }
+    await expect(field(page, 'Phone (optional)')).not.toHaveAttribute('required');
+    await expect(field(page, 'How can I help?').locator('option')).toHaveText([
+      "I'm looking to buy a home",
+      'I want to sell my home',
+      "I'm interested in investing",
+      'I need a market analysis',
+      'Other',
+    ]);
+    await expect(field(page, 'How can I help?')).toHaveValue("I'm looking to buy a home");
+    await expect(field(page, 'Phone (optional)')).toHaveAccessibleDescription(
+      /call or text at that number.*not a condition of any purchase.*Message and data rates may apply/,
+    );
+    await expect(status(page)).toHaveText('');
+  });
+
+  for (const [name, entry, errors] of boundaryCases) {
+    test(`shows the SPEC messages for ${name}`, async ({ page }) => {
+      await fill(page, entry);
+      await send(page);
+      await expect(status(page)).toHaveText(invalid);
+      await expect(status(page)).toHaveClass(/text-red-700/);
+      for (const [label, message] of errors) await expectFieldError(page, label, message);
+      // The cursor goes to the first field to fix.
+      await expect(field(page, errors[0]![0])).toBeFocused();
+    });
+  }
+
+  test("clears a field's error as soon as that field is edited", async ({ page }) => {
+    await fill(page, { firstName: 'J0hn', lastName: 'Smith!', email: 'x', message: 'short' });
+    await send(page);
+    await expectFieldError(page, 'First name', 'Invalid characters in first name');
+    await field(page, 'First name').pressSequentially('x');
+    await expectNoFieldError(page, 'First name');
+    await expect(page.getByText('Invalid characters in first name')).toHaveCount(0);
+    await expectFieldError(page, 'Last name', 'Invalid characters in last name');
+    await expectFieldError(page, 'Email', 'Invalid email address');
+  });
+
+  test("shows 'Sending...', then the green success line, and resets the form", async ({ page }) => {
+    // Hold the answer a moment so the sending state can be seen, as on a slow connection.
+    await page.route('**/api/contact', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    await fill(page, validEntry());
+    await send(page);
+    await expect(status(page)).toHaveText('Sending...');
+    await expect(status(page)).toHaveText(sent);
+    await expect(status(page)).toHaveClass(/text-green-700/);
+    for (const label of ['First name', 'Last name', 'Email', 'Phone (optional)', 'Message']) {
+      await expect(field(page, label)).toHaveValue('');
+    }
+    await expect(field(page, 'How can I help?')).toHaveValue("I'm looking to buy a home");
+  });
+
+  test('refuses a 4th submission within 60 s with the SPEC message', async ({ page }) => {
+    const entry = validEntry();
+    for (let i = 0; i < 3; i++) {
+      await fill(page, entry);
+      await send(page);
+      await expect(status(page)).toHaveText(sent);
+    }
+    await fill(page, entry);
+    await send(page);
+    await expect(status(page)).toHaveText(tooMany);
+    await expect(status(page)).toHaveClass(/text-red-700/);
+    // What was typed stays, to send later.
+    await expect(field(page, 'Email')).toHaveValue(entry.email);
+
+    // A reload forgets the browser's count, but the server's count still refuses.
+    await page.reload();
+    await expect(page.locator('form[novalidate]')).toBeAttached();
+    await fill(page, entry);
+    await send(page);
+    await expect(status(page)).toHaveText(tooMany);
+  });
+
+  test('is operable by keyboard alone', async ({ page }) => {
+    const entry = validEntry();
+    await field(page, 'First name').focus();
+    await page.keyboard.type(entry.firstName);
+    for (const value of [entry.lastName, entry.email, entry.phone]) {
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(value);
+    }
+    await page.keyboard.press('Tab');
+    await expect(field(page, 'How can I help?')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(entry.message);
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Send Message' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(status(page)).toHaveText(sent);
+  });
+
+  test('passes axe with errors on screen', async ({ page }) => {
+    await fill(page, { firstName: 'J0hn', email: 'x', phone: '1', message: 'short' });
+    await send(page);
+    await expect(status(page)).toHaveText(invalid);
+    const results = await new AxeBuilder({ page })
+      .include('form[aria-label="Send a message"]')
+      .withTags(wcagTags)
+      .analyze();
+    expect(results.violations.map((v) => v.id)).toEqual([]);
+  });
+});
+
+test('the pages answering the form without JavaScript have one h1 and pass axe', async ({ page }) => {
+  // axe runs as a script in the page, so this page has JavaScript; submit() posts the plain
+  // form exactly as a browser without it does, past the island.
+  await page.goto(formPage);
+  await fill(page, { ...validEntry(), firstName: 'J0hn', phone: '1' });
+  await page.locator('form[aria-label="Send a message"]').evaluate((form: HTMLFormElement) => form.submit());
+  await expect(page.getByText('Invalid characters in first name')).toBeVisible();
+  await expect(status(page)).toHaveText(invalid);
+  await expectAccessiblePage(page);
+  await page.goto('/contact/sent');
+  await expect(status(page)).toHaveText(sent);
+  await expectAccessiblePage(page);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test.beforeEach(async ({ page }) => {
+    await page.goto(formPage);
+  });
+
+  test('sends a valid message and lands on the success line with an empty form', async ({ page }) => {
+    await fill(page, validEntry());
+    await send(page);
+    await expect(page).toHaveURL(/\/contact\/sent$/);
+    await expect(status(page)).toHaveText(sent);
+    await expect(status(page)).toHaveClass(/text-green-700/);
+    await expect(field(page, 'First name')).toHaveValue('');
+    await expect(field(page, 'How can I help?')).toHaveValue("I'm looking to buy a home");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex,nofollow');
+  });
+
+  test('lets the browser stop a form with an empty required field', async ({ page }) => {
+    await fill(page, { ...validEntry(), lastName: '' });
+    await send(page);
+    await expect(page).toHaveURL(new RegExp(`${formPage}$`));
+    expect(await field(page, 'Last name').evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+  });
+
+  // The browser's own checks (required, type=email) pass these; the server's rules do not.
+  const serverCases: [string, () => Entry, [string, string][]][] = [
+    [
+      'fields of spaces only',
+      () => ({ firstName: '  ', lastName: ' ', email: `a${visitorId()}@example.com`, message: ' '.repeat(12) }),
+      [
+        ['First name', 'First name is required'],
+        ['Last name', 'Last name is required'],
+        ['Message', 'Message must be at least 10 characters'],
+      ],
+    ],
+    [
+      'values one character too long',
+      () => {
+        const id = visitorId();
+        return {
+          firstName: 'a'.repeat(51),
+          lastName: 'b'.repeat(51),
+          email: `${id}${'c'.repeat(101 - id.length - '@example.com'.length)}@example.com`,
+          phone: '12345',
+          message: 'd'.repeat(1001),
+        };
+      },
+      [
+        ['First name', 'First name too long'],
+        ['Last name', 'Last name too long'],
+        ['Email', 'Email too long'],
+        ['Phone (optional)', 'Invalid phone number format'],
+        ['Message', 'Message too long'],
+      ],
+    ],
+    [
+      'characters that are not allowed',
+      () => ({
+        firstName: 'J0hn',
+        lastName: '<b>Smith</b>',
+        email: `b${visitorId()}@example`,
+        phone: '919.555.0100',
+        message: 'a'.repeat(9),
+      }),
+      [
+        ['First name', 'Invalid characters in first name'],
+        ['Last name', 'Invalid characters in last name'],
+        ['Email', 'Invalid email address'],
+        ['Phone (optional)', 'Invalid phone number format'],
+        ['Message', 'Message must be at least 10 characters'],
+      ],
+    ],
+  ];
+
+  for (const [name, makeEntry, errors] of serverCases) {
+    test(`answers ${name} with the SPEC messages and keeps what was typed`, async ({ page }) => {
+      const entry = makeEntry();
+      await fill(page, entry);
+      const response = page.waitForResponse('**/api/contact');
+      await send(page);
+      expect((await response).status()).toBe(422);
+      await expect(status(page)).toHaveText(invalid);
+      await expect(status(page)).toHaveClass(/text-red-700/);
+      for (const [label, message] of errors) await expectFieldError(page, label, message);
+      for (const [label, value] of [
+        ['First name', entry.firstName],
+        ['Last name', entry.lastName],
+        ['Email', entry.email],
+        ['Message', entry.message],
+      ] as const) {
+        await expect(field(page, label)).toHaveValue(value ?? '');
+      }
+      // The cursor starts in the first field to fix.
+      await expect(field(page, errors[0]![0])).toBeFocused();
+    });
+  }
+
+  test('refuses a 4th submission within 60 s and keeps what was typed', async ({ page }) => {
+    const entry = validEntry();
+    for (let i = 0; i < 3; i++) {
+      await page.goto(formPage);
+      await fill(page, entry);
+      await send(page);
+      await expect(status(page)).toHaveText(sent);
+    }
+    await page.goto(formPage);
+    await fill(page, entry);
+    const response = page.waitForResponse('**/api/contact');
+    await send(page);
+    expect((await response).status()).toBe(429);
+    await expect(status(page)).toHaveText(tooMany);
+    await expect(status(page)).toHaveClass(/text-red-700/);
+    await expect(status(page)).toBeFocused();
+    await expect(field(page, 'Email')).toHaveValue(entry.email);
+    await expect(field(page, 'Message')).toHaveValue(entry.message);
+    await expect(field(page, 'How can I help?')).toHaveValue(entry.helpType);
+  });
+});

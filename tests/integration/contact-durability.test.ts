@@ -1,0 +1,115 @@
+/**
+ * No lead is lost: while SMTP is down leads stay pending and leave once it is back; a server
+ * killed with SIGKILL between accepting a lead and delivering it sends it after restart; and
+ * the rate-limit counters survive the restart too.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  assertBuilt,
+  freePort,
+  readLeads,
+  startMailServer,
+  startSite,
+  tempDb,
+  waitFor,
+  type MailServer,
+  type RunningServer,
+} from './support.ts';
+
+const running: (RunningServer | MailServer)[] = [];
+afterEach(async () => {
+  for (const thing of running.splice(0).reverse()) {
+    await ('kill' in thing ? thing.kill() : thing.close());
+  }
+});
+
+function siteEnv(db: string, smtpPort: number): Record<string, string> {
+  return {
+    LEADS_DB: db,
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(smtpPort),
+    LEADS_TO: 'agent@example.com',
+    LEADS_RETRY_BASE_MS: '200',
+    LEADS_RETRY_MAX_MS: '800',
+    LEADS_POLL_MS: '500',
+  };
+}
+
+async function sendLead(site: RunningServer, email: string): Promise<Response> {
+  return fetch(`${site.url}/api/contact`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', Origin: site.url },
+    body: JSON.stringify({
+      firstName: 'Pat',
+      lastName: 'Rivera',
+      email,
+      phone: '',
+      helpType: "I'm interested in investing",
+      message: 'Looking for a duplex near downtown Raleigh.',
+      website: '',
+      elapsedMs: 20_000,
+    }),
+  });
+}
+
+describe('delivery when SMTP is down', () => {
+  it('keeps the lead pending and delivers it once SMTP is back', async () => {
+    assertBuilt();
+    const db = tempDb();
+    const smtpPort = await freePort();
+    const site = await startSite(siteEnv(db, smtpPort));
+    running.push(site);
+
+    const response = await sendLead(site, 'down@example.com');
+    expect(response.status).toBe(200);
+    const pending = await waitFor('failed tries to be recorded', () => {
+      const [lead] = readLeads(db);
+      return lead && lead.deliveries[0]!.attempts >= 2 && lead;
+    });
+    expect(pending.deliveries[0]).toMatchObject({ channel: 'email', state: 'pending' });
+    expect(pending.deliveries[0]!.lastError).toMatch(/ECONNREFUSED|connect/i);
+
+    const mail = await startMailServer({ port: smtpPort });
+    running.push(mail);
+    const received = await waitFor('the e-mail after SMTP came back', () => mail.mails[0]);
+    expect(received.headers.get('reply-to')).toContain('down@example.com');
+    await waitFor('the delivery to be marked', () => readLeads(db)[0]!.deliveries[0]!.state === 'delivered');
+  });
+});
+
+describe('a server killed between accepting and delivering', () => {
+  it('loses nothing: after restart the lead is delivered and the rate limit still counts', async () => {
+    assertBuilt();
+    const db = tempDb();
+    // An SMTP server that takes the message and then hangs: the kill lands mid-delivery.
+    const hanging = await startMailServer({ stall: true });
+    running.push(hanging);
+    const first = await startSite(siteEnv(db, hanging.port));
+    running.push(first);
+
+    for (let i = 0; i < 3; i++) expect((await sendLead(first, 'killed@example.com')).status).toBe(200);
+    await waitFor('the delivery to be under way', () => hanging.stalled > 0);
+    await first.kill();
+    expect(first.process.signalCode).toBe('SIGKILL');
+
+    const before = readLeads(db);
+    expect(before).toHaveLength(3);
+    expect(before.every((l) => l.deliveries[0]!.state === 'pending')).toBe(true);
+
+    await hanging.close();
+    const mail = await startMailServer({ port: hanging.port });
+    running.push(mail);
+    const second = await startSite(siteEnv(db, mail.port));
+    running.push(second);
+    await waitFor('all three e-mails after restart', () => mail.mails.length >= 3 && mail.mails);
+    await waitFor('all three deliveries marked', () =>
+      readLeads(db).every((l) => l.deliveries.every((d) => d.state === 'delivered')),
+    );
+    expect(second.output()).toContain('resuming 3 pending deliveries');
+
+    // SPEC's 3-per-60-s rule was counted before the kill and still holds after the restart.
+    const fourth = await sendLead(second, 'killed@example.com');
+    expect(fourth.status).toBe(429);
+    expect(fourth.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+});
