@@ -111,3 +111,15 @@ test('an unknown city answers 404 with City Not Found and a way home', async ({ 
   await expect(page.getByText("The city you're looking for doesn't exist in our service area.")).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to Home', exact: true })).toHaveAttribute('href', '/');
 });
+
+test('a city with videos in the snapshot lists up to 6 of them, each opening on YouTube', async ({ page }) => {
+  await page.goto('/city/raleigh');
+  const section = page.locator('section', { has: page.getByRole('heading', { level: 2, name: 'Raleigh Videos' }) });
+  const links = section.getByRole('link');
+  const count = await links.count();
+  expect(count).toBeGreaterThan(0);
+  expect(count).toBeLessThanOrEqual(6);
+  for (const href of await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))) {
+    expect(href).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=/);
+  }
+});

@@ -136,6 +136,11 @@ test.describe('landing pages', () => {
     ];
     await expect(cards).toHaveCount(12);
     for (const [i, id] of ids.entries()) await expect(cards.nth(i)).toHaveAttribute('href', `/city/${id}`);
+    // The embedded relocation video: the snapshot's 'Moving to Raleigh' video behind the facade.
+    const player = page.locator('section[aria-labelledby="relocation-video-heading"] lite-youtube');
+    await expect(player).toHaveCount(1);
+    await expect(player).toHaveAttribute('videoid', /.+/);
+    await expect(page.locator('#relocation-video-heading')).toHaveText(/Moving to Raleigh/);
     await expectLink(page, 'Watch More Relocation Videos', '/blog');
     await expect(page.locator(`a[href="${mailto('Relocation Questions')}"]`)).toHaveCount(1);
     await expect(page.locator(`a[href="${tel}"]`).last()).toBeVisible();

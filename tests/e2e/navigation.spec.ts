@@ -106,3 +106,25 @@ test.describe('phone navigation', () => {
     }
   });
 });
+
+test('the footer links the services, the 13 service areas, blog, relocation, about, the tools and social profiles', async ({
+  page,
+}) => {
+  await page.goto('/about');
+  const footer = page.locator('footer');
+  const hrefs = await footer.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+  expect(hrefs).toContain('/#services');
+  expect(hrefs.filter((h) => h.startsWith('/city/'))).toHaveLength(13);
+  for (const href of [
+    '/relocation',
+    '/blog',
+    '/videos',
+    '/about',
+    '/areas',
+    '/tools/mortgage-calculator',
+    '/testimonials',
+  ]) {
+    expect(hrefs).toContain(href);
+  }
+  expect(hrefs.some((h) => h.startsWith('https://'))).toBe(true);
+});

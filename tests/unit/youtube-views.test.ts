@@ -11,7 +11,7 @@ import LatestVideo from '~/components/video/LatestVideo.astro';
 import RelatedVideos from '~/components/video/RelatedVideos.astro';
 import VideoBlog from '~/components/video/VideoBlog.tsx';
 import { getSnapshotPlaylists, getVideoSnapshot } from '~/data/videos.ts';
-import { formatLongDate, formatShortDate, getLatestVideos, truncate } from '~/lib/videos.ts';
+import { findRelocationVideo, formatLongDate, formatShortDate, getLatestVideos, truncate } from '~/lib/videos.ts';
 import type { Playlist, Video } from '~/lib/youtube.ts';
 
 const video = (videoId: string, publishedAt: string, title = videoId): Video => ({
@@ -57,6 +57,18 @@ describe('latest videos (SPEC §4)', () => {
     expect(getLatestVideos(lists).map((v) => v.videoId)).toEqual([b, c, a, d].map((v) => v.videoId));
     expect(getLatestVideos(lists, 2).map((v) => v.videoId)).toEqual([b.videoId, c.videoId]);
     expect(getLatestVideos([])).toEqual([]);
+  });
+});
+
+describe('relocation page video', () => {
+  it('is the newest video about moving or relocating to the area, else none', () => {
+    const tour = video('aaaaaaaaaaa', '2026-05-01T00:00:00Z', 'Cary Neighborhood Tour');
+    const older = video('bbbbbbbbbbb', '2026-01-01T00:00:00Z', 'Moving to Raleigh NC? 10 Things to Know');
+    const newer = video('ccccccccccc', '2026-03-01T00:00:00Z', 'Relocating to the Triangle from New York');
+    expect(findRelocationVideo([playlist('P1', [tour, older]), playlist('P2', [newer])])?.videoId).toBe('ccccccccccc');
+    expect(findRelocationVideo([playlist('P1', [tour, older])])?.videoId).toBe('bbbbbbbbbbb');
+    expect(findRelocationVideo([playlist('P1', [tour])])).toBeUndefined();
+    expect(findRelocationVideo([])).toBeUndefined();
   });
 });
 
