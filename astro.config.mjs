@@ -6,6 +6,7 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { fileURLToPath } from 'node:url';
+import { clientInteraction } from './src/integrations/client-interaction.ts';
 import { site } from './src/site.config.ts';
 
 /** Pages that must never reach the sitemap (they are also marked noindex). */
@@ -23,6 +24,7 @@ export default defineConfig({
   cacheDir: './.astro/cache',
   adapter: node({ mode: 'middleware' }),
   integrations: [
+    clientInteraction(),
     react(),
     mdx(),
     sitemap({

@@ -1,9 +1,9 @@
 /**
- * Runs `fn` once the visitor first scrolls, taps, clicks or types, so that third-party
- * embeds never load during the first view of a page.
+ * Runs `fn` once the visitor first scrolls, taps, clicks, types or moves the focus, so that
+ * third-party embeds and heavy islands never load during the first view of a page.
  */
 export function afterFirstInteraction(fn: () => void): void {
-  const events = ['scroll', 'pointerdown', 'keydown', 'touchstart', 'wheel'] as const;
+  const events = ['scroll', 'pointerdown', 'keydown', 'touchstart', 'wheel', 'focusin', 'input'] as const;
   const run = () => {
     for (const e of events) window.removeEventListener(e, run);
     fn();

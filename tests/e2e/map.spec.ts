@@ -44,6 +44,8 @@ async function offline(page: Page): Promise<string[]> {
 async function openMap(page: Page): Promise<Locator> {
   await page.goto('/areas');
   const map = page.locator('[data-area-map] .leaflet-container');
+  // Leaflet waits for the visitor's first interaction: a wheel turn is one.
+  await page.mouse.wheel(0, 1);
   await page.locator('[data-area-map]').scrollIntoViewIfNeeded();
   await expect(map).toBeVisible();
   await expect(map.locator('path.leaflet-interactive')).toHaveCount(13);
@@ -182,6 +184,24 @@ test.describe('with JavaScript', () => {
     expect((await box.boundingBox())!.height).toBe(height);
   });
 
+  test('a map inside the first view waits for the first interaction before Leaflet or tiles load', async ({ page }) => {
+    await offline(page);
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await page.setViewportSize({ width: page.viewportSize()!.width, height: 1400 });
+    await page.goto('/areas');
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(300);
+    const top = await page.locator('[data-area-map]').evaluate((el) => el.getBoundingClientRect().top);
+    expect(top, 'the map must start inside the first view for this test').toBeLessThan(1000);
+    expect(requests.filter((u) => leafletChunk.test(u) || tileHost.test(u))).toEqual([]);
+    await expect(page.locator('[data-area-map] svg.fallback a')).toHaveCount(13);
+
+    await page.keyboard.press('Tab');
+    await expect.poll(() => requests.some((u) => leafletChunk.test(u))).toBe(true);
+    await expect(page.locator('[data-area-map] .leaflet-container path.leaflet-interactive')).toHaveCount(13);
+  });
+
   test('the Leaflet map passes axe-core WCAG 2.2 A/AA checks', async ({ page }) => {
     await offline(page);
     await openMap(page);
@@ -198,6 +218,7 @@ test.describe('with JavaScript', () => {
     page.on('console', (m) => logged.push(m.text()));
     await page.route('**/geo/service-areas.geojson', (route) => route.fulfill({ status: 500, body: 'Server error' }));
     await page.goto('/areas');
+    await page.mouse.wheel(0, 1);
     await page.locator('[data-area-map]').scrollIntoViewIfNeeded();
     await expect.poll(() => logged).toContain('Failed to load geojson');
     const map = page.locator('[data-area-map] .leaflet-container');

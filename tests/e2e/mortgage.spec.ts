@@ -8,8 +8,30 @@ const disclaimer = 'Estimates only. Actual payments may vary based on taxes, ins
 /** Opens the page and waits until React has hydrated the island (Astro drops `ssr` then). */
 async function openCalculator(page: Page, query = '') {
   await page.goto(`${path}${query}`);
+  // Without a query the island waits for a first interaction: a wheel turn is one.
+  if (!query) await page.mouse.wheel(0, 1);
   await expect(page.locator('astro-island[component-url*="CalculatorIsland"]')).not.toHaveAttribute('ssr');
 }
+
+const island = (page: Page) => page.locator('astro-island[component-url*="CalculatorIsland"]');
+
+test('the island loads no JavaScript in the first view, and keeps what is typed before it hydrates', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url());
+  });
+  await page.goto(path, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(300);
+  await expect(island(page)).toHaveAttribute('ssr');
+  expect(scripts.filter((u) => /CalculatorIsland|react|client\./i.test(u))).toEqual([]);
+
+  // Typed straight into the server-rendered field: the island hydrates and takes it over.
+  await page.getByLabel('Down Payment').fill('100000');
+  await expect(island(page)).not.toHaveAttribute('ssr');
+  await expect(payment(page)).toHaveText('$1,264.14');
+});
 
 const payment = (page: Page) => page.getByTestId('monthly-payment');
 

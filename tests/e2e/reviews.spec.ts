@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { site } from '../../src/site.config.ts';
+import { openAndInteract } from '../support/interact.ts';
 
 const stub = readFileSync(new URL('../fixtures/maps-places-stub.js', import.meta.url), 'utf8');
 const testimonials = (
@@ -85,7 +86,7 @@ test('without a configured key the built-in reviews show and nothing loads from 
     if (!r.url().startsWith('http://127.0.0.1')) outside.push(r.url());
   });
   const config = page.waitForResponse('**/api/reviews-config');
-  await page.goto('/testimonials');
+  await openAndInteract(page, '/testimonials');
   expect(await (await config).json()).toEqual({ mapsKey: null, placeId: null, scriptUrl: MAPS });
   await expect(section(page).getByRole('heading', { name: 'REAL STORIES, REAL SUCCESS' })).toBeVisible();
   await expect(section(page).getByText(`${site.agent.name}, ${site.agent.brokerage}`)).toBeVisible();
@@ -101,15 +102,17 @@ test('without a configured key the built-in reviews show and nothing loads from 
   expect(outside).toEqual([]);
 });
 
-test('the island hydrates only when visible and the built-in reviews are in the HTML', async ({ request }) => {
+test('the island hydrates only on interaction near the viewport and the built-in reviews are in the HTML', async ({
+  request,
+}) => {
   const html = await (await request.get('/testimonials')).text();
-  expect(html).toMatch(/<astro-island[^>]*component-export="default"[^>]*client="visible"/);
+  expect(html).toMatch(/<astro-island[^>]*component-export="default"[^>]*client="interaction"/);
   expect(html).toContain(testimonials[0]!.author_name);
 });
 
 test("Google's reviews: 5-star only, newest first, 4 at most, defaults, cut text, initials", async ({ page }) => {
   const scripts = await withMaps(page, { status: 'OK', place, delayMs: 800 });
-  await page.goto('/testimonials');
+  await openAndInteract(page, '/testimonials');
   // The 4-card skeleton while Google answers.
   await expect(section(page).locator('[data-skeleton]')).toHaveCount(4);
   await expect(section(page).getByRole('status', { name: 'Loading reviews' })).toBeVisible();
@@ -153,7 +156,7 @@ test("Google's reviews: 5-star only, newest first, 4 at most, defaults, cut text
 
 test("a non-OK status shows 'Places getDetails failed: {status}' and the built-in reviews", async ({ page }) => {
   await withMaps(page, { status: 'REQUEST_DENIED' });
-  await page.goto('/testimonials');
+  await openAndInteract(page, '/testimonials');
   await expect(section(page).getByText('Places getDetails failed: REQUEST_DENIED')).toBeVisible();
   await expect(section(page).getByText('5.0 from 34 reviews')).toBeVisible();
   await expect(cards(page)).toHaveCount(4);
@@ -163,7 +166,7 @@ test("a non-OK status shows 'Places getDetails failed: {status}' and the built-i
 
 test('zero 5-star reviews from Google show the built-in reviews', async ({ page }) => {
   await withMaps(page, { status: 'OK', place: { rating: 3, user_ratings_total: 2, reviews: [place.reviews[1]] } });
-  await page.goto('/testimonials');
+  await openAndInteract(page, '/testimonials');
   await expect(section(page).getByText('5.0 from 34 reviews')).toBeVisible();
   await expect(section(page).getByText(testimonials[0]!.author_name)).toBeVisible();
 });
@@ -173,7 +176,7 @@ test('a Maps script that never defines the places API fails after 100 polls of 1
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   const scripts = await withMaps(page, null, '/* loads, defines nothing */');
   const started = Date.now();
-  await page.goto('/testimonials');
+  await openAndInteract(page, '/testimonials');
   await expect.poll(() => scripts.length).toBe(1);
   await expect(section(page).locator('[data-skeleton]')).toHaveCount(4);
   await expect(section(page).getByText('Google Maps interface failed to load')).toBeVisible({ timeout: 15_000 });
@@ -184,14 +187,14 @@ test('a Maps script that never defines the places API fails after 100 polls of 1
 
 test('a Maps script that cannot load at all fails at once with the same message', async ({ page }) => {
   await withMaps(page, null, 'abort');
-  await page.goto('/testimonials');
+  await openAndInteract(page, '/testimonials');
   await expect(section(page).getByText('Google Maps interface failed to load')).toBeVisible({ timeout: 3_000 });
   await expect(cards(page)).toHaveCount(4);
 });
 
 test("any other failure shows 'Failed to load reviews' and the built-in reviews", async ({ page }) => {
   await page.route('**/api/reviews-config', (route) => route.fulfill({ status: 500, body: 'broken' }));
-  await page.goto('/testimonials');
+  await openAndInteract(page, '/testimonials');
   await expect(section(page).getByText('Failed to load reviews')).toBeVisible();
   await expect(cards(page)).toHaveCount(4);
 });

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { site } from '../../src/site.config.ts';
 import type { Playlist } from '../../src/lib/youtube.ts';
+import { openAndInteract } from '../support/interact.ts';
 
 const snapshot = JSON.parse(readFileSync(new URL('../../content/videos/snapshot.json', import.meta.url), 'utf8')) as {
   playlists: Playlist[];
@@ -23,7 +24,7 @@ const visibleCards = (page: Page, title: string) => playlistSection(page, title)
 
 /** Opens the video page and waits until the island has hydrated (Astro drops `ssr` then). */
 async function openVideos(page: Page) {
-  await page.goto('/videos');
+  await openAndInteract(page, '/videos');
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
 
@@ -194,7 +195,7 @@ test('/api/videos answers the snapshot when the server has no YouTube key', asyn
 
 test('the latest-video card features the newest video and opens YouTube in a new tab', async ({ page }) => {
   const newest = playlists.flatMap((p) => p.videos).sort((a, b) => b.publishedAt.localeCompare(a.publishedAt))[0]!;
-  await page.goto('/testimonials');
+  await openAndInteract(page, '/testimonials');
   const card = page.locator('article').filter({ hasText: 'Latest Video' });
   await expect(card.getByRole('heading', { name: newest.title })).toBeVisible();
   const date = new Intl.DateTimeFormat('en-US', {

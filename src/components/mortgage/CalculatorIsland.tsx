@@ -9,13 +9,14 @@ import {
   estimatePmi,
   firstPaymentMonth,
   formatMoney,
+  isLoanTerm,
   loanTerms,
   monthlyCost,
   parseDecimal,
   yearlySchedule,
   type LoanTerm,
 } from '~/lib/mortgage.ts';
-import type { TownSlug } from '~/data/property-tax.ts';
+import { isTownSlug, type TownSlug } from '~/data/property-tax.ts';
 import {
   hasCalculatorQuery,
   initialInputs,
@@ -39,6 +40,38 @@ export interface Props {
   anchor: string;
 }
 
+/** DOM id suffix of each field, as NumberField and the selects render it. */
+const fieldIds = {
+  price: 'price',
+  down: 'down',
+  rate: 'rate',
+  term: 'term',
+  town: 'town',
+  taxRate: 'tax',
+  insurance: 'insurance',
+  hoa: 'hoa',
+  pmiRate: 'pmi',
+} as const satisfies Record<keyof CalculatorInputs, string>;
+
+/** Fields whose value differs from the server-rendered one: edits made before hydration. */
+function typedBeforeHydration(id: string): Partial<CalculatorInputs> {
+  const typed: Record<string, string> = {};
+  for (const [field, suffix] of Object.entries(fieldIds)) {
+    const el = document.getElementById(`${id}-${suffix}`);
+    if (el instanceof HTMLInputElement && el.value !== el.defaultValue) typed[field] = el.value;
+    if (el instanceof HTMLSelectElement) {
+      const initial = [...el.options].find((o) => o.defaultSelected);
+      if (initial && el.value !== initial.value) typed[field] = el.value;
+    }
+  }
+  const { term, town, ...text } = typed;
+  return {
+    ...(text as Partial<CalculatorInputs>),
+    ...(term !== undefined && isLoanTerm(Number(term)) ? { term: Number(term) as LoanTerm } : {}),
+    ...(town !== undefined && isTownSlug(town) ? { town: town as TownSlug } : {}),
+  };
+}
+
 /** Long enough that typing "350000" writes the URL once, short enough that a quick share has it. */
 const urlWriteDelayMs = 400;
 
@@ -54,7 +87,16 @@ export default function CalculatorIsland({ city, title, headingLevel, anchor }: 
     const { search } = window.location;
     if (hasCalculatorQuery(search)) setInputs((base) => inputsFromQuery(search, base));
     setFirstPayment(firstPaymentMonth(new Date()));
-  }, []);
+    // The island hydrates on the visitor's first interaction, so what they typed into the
+    // server-rendered fields meanwhile is in the DOM, not in the state: take it over.
+    const typed = typedBeforeHydration(id);
+    if (Object.keys(typed).length > 0) {
+      edited.current = true;
+      const { town, ...rest } = typed;
+      // A town picked before hydration also brings its tax rate, as changeTown does.
+      setInputs((current) => ({ ...(town ? withTown(current, town) : current), ...rest }));
+    }
+  }, [id]);
 
   useEffect(() => {
     if (!edited.current) return;

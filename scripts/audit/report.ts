@@ -1,0 +1,166 @@
+/**
+ * The whole-site quality gates of `npm run audit`: what each page must reach, how a measured
+ * page is judged against it, and the one table the audit prints. Pure functions, unit-tested in
+ * tests/unit/audit-report.test.ts; scripts/audit.ts does the measuring.
+ */
+
+export const KB = 1024;
+
+/** One page of each kind, measured by Lighthouse (mobile defaults) and the byte budgets. */
+export interface AuditPage {
+  kind: string;
+  path: string;
+  /** noindex pages are excused from the SEO score. */
+  noindex?: boolean;
+}
+
+export interface Budgets {
+  /** Lowest accepted Lighthouse performance score (0-100); the target is 100, CI machines are noisy. */
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  /** First-view bytes, gzip. */
+  jsHome: number;
+  jsOther: number;
+  css: number;
+  htmlArticle: number;
+  thirdParty: number;
+}
+
+export const budgets: Budgets = {
+  performance: 95,
+  accessibility: 100,
+  bestPractices: 100,
+  seo: 100,
+  lcpMs: 1500,
+  cls: 0,
+  tbtMs: 0,
+  jsHome: 15 * KB,
+  jsOther: 3 * KB,
+  css: 20 * KB,
+  htmlArticle: 40 * KB,
+  thirdParty: 0,
+};
+
+export interface PageMeasure {
+  page: AuditPage;
+  scores: { performance: number; accessibility: number; bestPractices: number; seo: number };
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  bytes: { js: number; css: number; html: number };
+  thirdParty: string[];
+}
+
+/** Every budget the page misses, as sentences naming the page, the figure and the limit. */
+export function pageMisses(m: PageMeasure, b: Budgets = budgets): string[] {
+  const misses: string[] = [];
+  const at = `${m.page.path}:`;
+  const score = (name: string, value: number, min: number) => {
+    if (value < min) misses.push(`${at} ${name} ${value} is below ${min}`);
+  };
+  score('Performance', m.scores.performance, b.performance);
+  score('Accessibility', m.scores.accessibility, b.accessibility);
+  score('Best Practices', m.scores.bestPractices, b.bestPractices);
+  if (!m.page.noindex) score('SEO', m.scores.seo, b.seo);
+  if (m.lcpMs > b.lcpMs) misses.push(`${at} LCP ${formatMs(m.lcpMs)} is over ${formatMs(b.lcpMs)}`);
+  // Lighthouse reports CLS with float noise (e.g. 0.0000004); anything under 0.001 rounds to 0.
+  if (round3(m.cls) > b.cls) misses.push(`${at} CLS ${round3(m.cls)} is over ${b.cls}`);
+  if (Math.round(m.tbtMs) > b.tbtMs) misses.push(`${at} TBT ${Math.round(m.tbtMs)} ms is over ${b.tbtMs} ms`);
+  const jsLimit = m.page.kind === 'home' ? b.jsHome : b.jsOther;
+  if (m.bytes.js > jsLimit) misses.push(`${at} JavaScript ${formatKb(m.bytes.js)} is over ${formatKb(jsLimit)}`);
+  if (m.bytes.css > b.css) misses.push(`${at} CSS ${formatKb(m.bytes.css)} is over ${formatKb(b.css)}`);
+  if (m.page.kind === 'article' && m.bytes.html > b.htmlArticle) {
+    misses.push(`${at} HTML ${formatKb(m.bytes.html)} is over ${formatKb(b.htmlArticle)}`);
+  }
+  if (m.thirdParty.length > b.thirdParty) {
+    misses.push(`${at} ${m.thirdParty.length} third-party request(s) in the first view: ${m.thirdParty.join(', ')}`);
+  }
+  return misses;
+}
+
+export function formatKb(bytes: number): string {
+  return `${(bytes / KB).toFixed(1)} KB`;
+}
+
+export function formatMs(ms: number): string {
+  return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`;
+}
+
+function round3(n: number): number {
+  return Math.round(n * 1000) / 1000;
+}
+
+/** Lines of a plain-text table with a header, right-aligned numbers and left-aligned text. */
+export function table(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const numeric = (s: string) => /^[\d.,]+( ?(KB|ms|s))?$/.test(s);
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((c, i) => (numeric(c) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)];
+}
+
+/** The page table of the audit: page, each score, LCP, CLS, TBT, JS/CSS/HTML bytes, third-party requests. */
+export function pageTable(measures: readonly PageMeasure[]): string[] {
+  return table(
+    ['Page', 'Perf', 'A11y', 'BP', 'SEO', 'LCP', 'CLS', 'TBT', 'JS', 'CSS', 'HTML', '3rd-party'],
+    measures.map((m) => [
+      m.page.path,
+      String(m.scores.performance),
+      String(m.scores.accessibility),
+      String(m.scores.bestPractices),
+      m.page.noindex ? 'n/a' : String(m.scores.seo),
+      formatMs(m.lcpMs),
+      round3(m.cls).toFixed(3),
+      `${Math.round(m.tbtMs)} ms`,
+      formatKb(m.bytes.js),
+      formatKb(m.bytes.css),
+      formatKb(m.bytes.html),
+      String(m.thirdParty.length),
+    ]),
+  );
+}
+
+/** A Lighthouse category score (0-1, or null when it could not be computed) as 0-100. */
+export function toScore(score: number | null | undefined): number {
+  return score == null ? 0 : Math.round(score * 100);
+}
+
+/** Of several runs of one page, the one with the best performance score (CI machines are noisy). */
+export function bestRun<T extends { scores: { performance: number } }>(runs: readonly T[]): T {
+  if (runs.length === 0) throw new Error('bestRun needs at least one run');
+  return runs.reduce((best, r) => (r.scores.performance > best.scores.performance ? r : best));
+}
+
+export interface NuMessage {
+  type: string;
+  subType?: string;
+  url?: string;
+  message: string;
+  lastLine?: number;
+}
+
+/** Nu Html Checker errors (not warnings or info), as "file:line: message". */
+export function nuErrors(messages: readonly NuMessage[], root: string): string[] {
+  return messages
+    .filter((m) => m.type === 'error' || (m.type === 'non-document-error' && m.subType !== 'internal'))
+    .map((m) => {
+      const file = (m.url ?? '')
+        .replace(/^file:/, '')
+        .replace(root, '')
+        .replace(/^\/+/, '');
+      return `${file}${m.lastLine ? `:${m.lastLine}` : ''}: ${m.message}`;
+    });
+}
+
+/** The Observatory grade is enough when it is the best one. */
+export function observatoryMiss(grade: string | null, score: number | null): string | undefined {
+  return grade === 'A+' ? undefined : `HTTP Observatory grade ${grade ?? 'none'} (score ${score ?? 'none'}), A+ needed`;
+}

@@ -1,0 +1,32 @@
+/**
+ * `client:interaction`: hydrates an island once the visitor has scrolled, tapped, clicked or
+ * typed AND the island is within 200 px of the viewport. Used where an island pulls in
+ * third-party content (the map's tiles), so that nothing loads during the first view of a
+ * page even when the island sits in it; until then the pre-rendered fallback is the content.
+ * A page opened with a query string (a shared state) skips the wait for an interaction.
+ * Bundled by Astro with esbuild, so imports stay relative.
+ */
+import type { ClientDirective } from 'astro';
+import { afterFirstInteraction } from '../after-first-interaction.ts';
+
+const interactionDirective: ClientDirective = (load, _options, el) => {
+  const whenNear = () => {
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        void load().then((hydrate) => hydrate());
+      },
+      { rootMargin: '200px' },
+    );
+    // An <astro-island> is display: contents; its children are what has a box.
+    for (const child of el.children) observer.observe(child);
+    if (el.children.length === 0) observer.observe(el);
+  };
+  // A page opened with a query carries a shared state (a calculator result, say) that only the
+  // island can show: then it hydrates as soon as it is near the viewport.
+  if (window.location.search) whenNear();
+  else afterFirstInteraction(whenNear);
+};
+
+export default interactionDirective;

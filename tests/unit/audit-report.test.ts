@@ -1,0 +1,138 @@
+/** The budgets of `npm run audit` (issue: whole-site quality gates) and its table. */
+import { describe, expect, it } from 'vitest';
+import {
+  KB,
+  bestRun,
+  budgets,
+  nuErrors,
+  observatoryMiss,
+  pageMisses,
+  pageTable,
+  toScore,
+  type PageMeasure,
+} from '../../scripts/audit/report.ts';
+
+const perfect = (over: Partial<PageMeasure> = {}): PageMeasure => ({
+  page: { kind: 'city', path: '/city/raleigh' },
+  scores: { performance: 100, accessibility: 100, bestPractices: 100, seo: 100 },
+  lcpMs: 900,
+  cls: 0,
+  tbtMs: 0,
+  bytes: { js: 0, css: 9 * KB, html: 6 * KB },
+  thirdParty: [],
+  ...over,
+});
+
+describe('page budgets', () => {
+  it('are the targets of the issue', () => {
+    expect(budgets).toMatchObject({
+      performance: 95,
+      accessibility: 100,
+      bestPractices: 100,
+      seo: 100,
+      lcpMs: 1500,
+      cls: 0,
+      tbtMs: 0,
+      jsHome: 15 * KB,
+      jsOther: 3 * KB,
+      css: 20 * KB,
+      htmlArticle: 40 * KB,
+      thirdParty: 0,
+    });
+  });
+
+  it('a page meeting every target has no miss', () => {
+    expect(pageMisses(perfect())).toEqual([]);
+  });
+
+  it('names each miss with the figure and the limit', () => {
+    const misses = pageMisses(
+      perfect({
+        scores: { performance: 94, accessibility: 98, bestPractices: 100, seo: 92 },
+        lcpMs: 1600,
+        cls: 0.02,
+        tbtMs: 30,
+        bytes: { js: 4 * KB, css: 21 * KB, html: 10 * KB },
+        thirdParty: ['https://maps.googleapis.com/x.js'],
+      }),
+    );
+    expect(misses).toEqual([
+      '/city/raleigh: Performance 94 is below 95',
+      '/city/raleigh: Accessibility 98 is below 100',
+      '/city/raleigh: SEO 92 is below 100',
+      '/city/raleigh: LCP 1.60 s is over 1.50 s',
+      '/city/raleigh: CLS 0.02 is over 0',
+      '/city/raleigh: TBT 30 ms is over 0 ms',
+      '/city/raleigh: JavaScript 4.0 KB is over 3.0 KB',
+      '/city/raleigh: CSS 21.0 KB is over 20.0 KB',
+      '/city/raleigh: 1 third-party request(s) in the first view: https://maps.googleapis.com/x.js',
+    ]);
+  });
+
+  it('gives the home page 15 KB of JavaScript and articles a 40 KB HTML limit', () => {
+    expect(pageMisses(perfect({ page: { kind: 'home', path: '/' }, bytes: { js: 14 * KB, css: 0, html: 0 } }))).toEqual(
+      [],
+    );
+    expect(pageMisses(perfect({ page: { kind: 'home', path: '/' }, bytes: { js: 16 * KB, css: 0, html: 0 } }))).toEqual(
+      ['/: JavaScript 16.0 KB is over 15.0 KB'],
+    );
+    const article = { kind: 'article', path: '/blog/a' };
+    expect(pageMisses(perfect({ page: article, bytes: { js: 0, css: 0, html: 41 * KB } }))).toEqual([
+      '/blog/a: HTML 41.0 KB is over 40.0 KB',
+    ]);
+    expect(pageMisses(perfect({ bytes: { js: 0, css: 0, html: 41 * KB } }))).toEqual([]);
+  });
+
+  it('excuses noindex pages from SEO and float noise from CLS', () => {
+    expect(
+      pageMisses(
+        perfect({ page: { kind: 'x', path: '/search', noindex: true }, scores: { ...perfect().scores, seo: 60 } }),
+      ),
+    ).toEqual([]);
+    expect(pageMisses(perfect({ cls: 0.0000004 }))).toEqual([]);
+  });
+});
+
+describe('measuring helpers', () => {
+  it('turns Lighthouse scores into 0-100 and a missing score into 0', () => {
+    expect(toScore(0.996)).toBe(100);
+    expect(toScore(0.5)).toBe(50);
+    expect(toScore(null)).toBe(0);
+  });
+
+  it('keeps the run with the best performance score', () => {
+    const runs = [93, 99, 97].map((performance) => perfect({ scores: { ...perfect().scores, performance } }));
+    expect(bestRun(runs).scores.performance).toBe(99);
+    expect(() => bestRun([])).toThrow();
+  });
+
+  it('reports Nu errors only, with file and line', () => {
+    expect(
+      nuErrors(
+        [
+          { type: 'error', url: 'file:/work/dist/client/about.html', lastLine: 12, message: 'Stray end tag “div”.' },
+          {
+            type: 'info',
+            subType: 'warning',
+            url: 'file:/work/dist/client/index.html',
+            message: 'Section lacks heading.',
+          },
+        ],
+        '/work/dist/client',
+      ),
+    ).toEqual(['about.html:12: Stray end tag “div”.']);
+  });
+
+  it('asks the Observatory for A+', () => {
+    expect(observatoryMiss('A+', 105)).toBeUndefined();
+    expect(observatoryMiss('A', 90)).toBe('HTTP Observatory grade A (score 90), A+ needed');
+  });
+
+  it('prints one row per page with every figure', () => {
+    const lines = pageTable([perfect()]);
+    expect(lines[0]).toMatch(/^Page\s+Perf\s+A11y\s+BP\s+SEO\s+LCP\s+CLS\s+TBT\s+JS\s+CSS\s+HTML\s+3rd-party$/);
+    expect(lines[2]).toMatch(
+      /^\/city\/raleigh\s+100\s+100\s+100\s+100\s+900 ms\s+0\.000\s+0 ms\s+0\.0 KB\s+9\.0 KB\s+6\.0 KB\s+0$/,
+    );
+  });
+});
