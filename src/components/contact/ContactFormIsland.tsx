@@ -19,6 +19,7 @@ import {
   type FormStatus,
   type RateLimitEntry,
 } from '~/lib/contact-form.ts';
+import { withErrorBoundary } from '~/components/ui/ErrorBoundary.tsx';
 
 export interface Props {
   agentName: string;
@@ -51,7 +52,7 @@ function firstInvalid(errors: FieldErrors): ContactField | undefined {
   return (Object.keys(emptyContactValues) as ContactField[]).find((field) => errors[field]);
 }
 
-export default function ContactFormIsland({ agentName, action, initialValues, initialErrors, initialStatus }: Props) {
+function ContactFormIsland({ agentName, action, initialValues, initialErrors, initialStatus }: Props) {
   const [values, setValues] = useState<ContactValues>(initialValues ?? emptyContactValues);
   const [errors, setErrors] = useState<FieldErrors>(initialErrors ?? {});
   const [status, setStatus] = useState<FormStatus | undefined>(initialStatus);
@@ -281,3 +282,5 @@ export default function ContactFormIsland({ agentName, action, initialValues, in
     </form>
   );
 }
+
+export default withErrorBoundary(ContactFormIsland);

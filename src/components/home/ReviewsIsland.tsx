@@ -21,6 +21,7 @@ import {
   type ReviewsView,
   type Testimonial,
 } from '~/lib/reviews.ts';
+import { withErrorBoundary } from '~/components/ui/ErrorBoundary.tsx';
 
 interface ReviewsConfig {
   mapsKey: string | null;
@@ -170,7 +171,7 @@ function Skeleton() {
   );
 }
 
-export default function ReviewsIsland({
+function ReviewsIsland({
   agentName,
   brokerage,
   reviewSearchUrl,
@@ -232,3 +233,5 @@ export default function ReviewsIsland({
     </div>
   );
 }
+
+export default withErrorBoundary(ReviewsIsland);

@@ -6,10 +6,11 @@
  */
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import type { Props as MapProps } from './LeafletAreaMap.tsx';
+import { withErrorBoundary } from '~/components/ui/ErrorBoundary.tsx';
 
 export type Props = Omit<MapProps, 'onReady'>;
 
-export default function AreaMapIsland(props: Props) {
+function AreaMapIsland(props: Props) {
   const layer = useRef<HTMLDivElement>(null);
   const [LeafletMap, setLeafletMap] = useState<ComponentType<MapProps> | null>(null);
   const [ready, setReady] = useState(false);
@@ -35,3 +36,5 @@ export default function AreaMapIsland(props: Props) {
     </div>
   );
 }
+
+export default withErrorBoundary(AreaMapIsland);

@@ -31,6 +31,7 @@ import MonthlyCost from './MonthlyCost.tsx';
 import NumberField from './NumberField.tsx';
 import PaymentSummary from './PaymentSummary.tsx';
 import PmiNote from './PmiNote.tsx';
+import { withErrorBoundary } from '~/components/ui/ErrorBoundary.tsx';
 
 export interface Props {
   city?: string | undefined;
@@ -75,7 +76,7 @@ function typedBeforeHydration(id: string): Partial<CalculatorInputs> {
 /** Long enough that typing "350000" writes the URL once, short enough that a quick share has it. */
 const urlWriteDelayMs = 400;
 
-export default function CalculatorIsland({ city, title, headingLevel, anchor }: Props) {
+function CalculatorIsland({ city, title, headingLevel, anchor }: Props) {
   const id = useId();
   const [inputs, setInputs] = useState<CalculatorInputs>(() => initialInputs(city));
   const [firstPayment, setFirstPayment] = useState<{ year: number; month: number } | null>(null);
@@ -229,3 +230,5 @@ export default function CalculatorIsland({ city, title, headingLevel, anchor }: 
     </div>
   );
 }
+
+export default withErrorBoundary(CalculatorIsland);

@@ -8,6 +8,7 @@ import type { Playlist, Video } from '~/lib/youtube.ts';
 import { fetchPlaylists } from '~/lib/videos.ts';
 import PlaylistSection from './PlaylistSection.tsx';
 import VideoDialog from './VideoDialog.tsx';
+import { withErrorBoundary } from '~/components/ui/ErrorBoundary.tsx';
 
 interface Props {
   initialPlaylists: Playlist[];
@@ -35,13 +36,7 @@ function Spinner({ spinning }: { spinning: boolean }) {
   );
 }
 
-export default function VideoBlog({
-  initialPlaylists,
-  thumbnails,
-  agentFirstName,
-  platform,
-  endpoint = '/api/videos',
-}: Props) {
+function VideoBlog({ initialPlaylists, thumbnails, agentFirstName, platform, endpoint = '/api/videos' }: Props) {
   const [playlists, setPlaylists] = useState(initialPlaylists);
   const [status, setStatus] = useState<Status>({ state: 'ready' });
   const [playing, setPlaying] = useState<Video | null>(null);
@@ -115,3 +110,5 @@ export default function VideoBlog({
     </div>
   );
 }
+
+export default withErrorBoundary(VideoBlog);

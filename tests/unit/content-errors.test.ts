@@ -1,0 +1,75 @@
+/**
+ * Bad front matter fails the build with a message naming the file and the field: checked on a
+ * temporary copy of the project, one broken article and one broken city at a time.
+ */
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const project = join(import.meta.dirname, '..', '..');
+const skip = new Set(['node_modules', 'dist', '.astro', '.git', 'test-results', 'playwright-report', '.cache', 'data']);
+let root: string;
+
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'content-errors-'));
+  cpSync(project, root, { recursive: true, filter: (src) => !skip.has(src.slice(project.length + 1).split('/')[0]!) });
+  symlinkSync(realpathSync(join(project, 'node_modules')), join(root, 'node_modules'));
+});
+
+afterAll(() => {
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+/** Runs `astro sync` (the content check the build starts with) and returns its output. */
+async function sync(): Promise<{ ok: boolean; output: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(
+      join(project, 'node_modules/.bin/node'),
+      [join(root, 'node_modules/astro/bin/astro.mjs'), 'sync'],
+      { cwd: root, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' } },
+    );
+    return { ok: true, output: stdout + stderr };
+  } catch (error) {
+    const e = error as { stdout?: string; stderr?: string };
+    return { ok: false, output: `${e.stdout ?? ''}${e.stderr ?? ''}` };
+  }
+}
+
+describe('content schema errors', () => {
+  it('the unchanged copy passes', async () => {
+    expect((await sync()).ok).toBe(true);
+  }, 120_000);
+
+  it('an article with a bad field names the file and the field', async () => {
+    const file = join(root, 'content/articles/bad-front-matter.mdx');
+    writeFileSync(
+      file,
+      `---\ntitle: Bad Front Matter\nslug: bad-front-matter\ndescription: A description long enough to pass the fifty character minimum of the schema.\nsummary: Bad.\ndatePublished: someday\n---\n\nText.\n`,
+    );
+    try {
+      const { ok, output } = await sync();
+      expect(ok).toBe(false);
+      expect(output).toContain('bad-front-matter.mdx');
+      expect(output).toContain('datePublished');
+    } finally {
+      rmSync(file);
+    }
+  }, 120_000);
+
+  it('a city with a bad field names the file and the field', async () => {
+    const file = join(root, 'content/cities/cary.yaml');
+    const original = readFileSync(file, 'utf8');
+    writeFileSync(file, original.replace(/^population: .*$/m, 'population: [not, a, number]'));
+    try {
+      const { ok, output } = await sync();
+      expect(ok).toBe(false);
+      expect(output).toContain('cary');
+      expect(output).toContain('population');
+    } finally {
+      writeFileSync(file, original);
+    }
+  }, 120_000);
+});
