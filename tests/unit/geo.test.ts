@@ -22,7 +22,7 @@ import {
 import { slugify } from '~/lib/seo/meta.ts';
 import { buildServiceAreas, serialise } from '../../scripts/make-geojson.ts';
 import { getContainerRenderer } from '@astrojs/react/container-renderer';
-import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import { createContainer } from '../support/container.ts';
 import { loadRenderers } from 'astro:container';
 import AreaMap from '~/components/map/AreaMap.astro';
 
@@ -30,7 +30,7 @@ const root = join(import.meta.dirname, '..', '..');
 const file = join(root, 'public', 'geo', 'service-areas.geojson');
 const text = readFileSync(file, 'utf8');
 const collection = parseServiceAreas(JSON.parse(text));
-const container = await AstroContainer.create({ renderers: await loadRenderers([getContainerRenderer()]) });
+const container = await createContainer({ renderers: await loadRenderers([getContainerRenderer()]) });
 
 /** SPEC §2: the 13 city ids, and the names of the city records they belong to. */
 const cityNames: Record<string, string> = {
@@ -251,8 +251,9 @@ describe('AreaMap.astro (server render)', () => {
         new RegExp(`<a href="/city/${slug}"[^>]*>\\s*${name}\\s*</a>`),
       );
     }
-    expect(html).toContain('client="visible"');
-    expect(html).toContain('&quot;rootMargin&quot;:&quot;200px&quot;');
+    // Hydrated by the project's directive: after a first interaction, near the viewport.
+    expect(html).toContain('client="interaction"');
+    expect(html).toContain('astro:interaction');
     expect(html).not.toMatch(/leaflet/i);
   });
 
