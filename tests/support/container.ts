@@ -39,5 +39,6 @@ export async function createContainer(options: AstroContainerOptions = {}): Prom
     ['interaction', await interactionScript()],
   ]);
   // The container fills every other manifest field with its defaults.
-  return AstroContainer.create({ ...options, manifest: { clientDirectives } as AstroContainerOptions['manifest'] });
+  const manifest = { clientDirectives } as unknown as NonNullable<AstroContainerOptions['manifest']>;
+  return AstroContainer.create({ ...options, manifest });
 }
