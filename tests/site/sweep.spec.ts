@@ -80,3 +80,15 @@ test('every internal link and asset resolves', async ({ request }) => {
   }
   expect(broken).toEqual([]);
 });
+
+test('every link that opens a new tab has rel="noopener noreferrer"', async ({ request }) => {
+  const bad: string[] = [];
+  for (const path of [...pages, ...notFoundPaths]) {
+    const html = await fetchHtml(request, path);
+    for (const m of html.matchAll(/<a\s[^>]*target="_blank"[^>]*>/g)) {
+      const rel = /\srel="([^"]*)"/.exec(m[0])?.[1]?.split(/\s+/) ?? [];
+      if (!rel.includes('noopener') || !rel.includes('noreferrer')) bad.push(`${path}: ${m[0].slice(0, 120)}`);
+    }
+  }
+  expect(bad).toEqual([]);
+});
