@@ -22,6 +22,7 @@ import {
   initialInputs,
   inputsFromQuery,
   queryFromInputs,
+  queryKeys,
   withTown,
   type CalculatorInputs,
 } from './calculator-state.ts';
@@ -41,23 +42,11 @@ export interface Props {
   anchor: string;
 }
 
-/** DOM id suffix of each field, as NumberField and the selects render it. */
-const fieldIds = {
-  price: 'price',
-  down: 'down',
-  rate: 'rate',
-  term: 'term',
-  town: 'town',
-  taxRate: 'tax',
-  insurance: 'insurance',
-  hoa: 'hoa',
-  pmiRate: 'pmi',
-} as const satisfies Record<keyof CalculatorInputs, string>;
-
 /** Fields whose value differs from the server-rendered one: edits made before hydration. */
 function typedBeforeHydration(id: string): Partial<CalculatorInputs> {
   const typed: Record<string, string> = {};
-  for (const [field, suffix] of Object.entries(fieldIds)) {
+  // The fields' DOM ids end in their query key (`${id}-price`, `${id}-tax`, ...).
+  for (const [field, suffix] of Object.entries(queryKeys)) {
     const el = document.getElementById(`${id}-${suffix}`);
     if (el instanceof HTMLInputElement && el.value !== el.defaultValue) typed[field] = el.value;
     if (el instanceof HTMLSelectElement) {

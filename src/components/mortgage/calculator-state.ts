@@ -24,8 +24,11 @@ export interface CalculatorInputs {
 
 type TextField = Exclude<keyof CalculatorInputs, 'term' | 'town'>;
 
-/** Query parameter of each input. Short, readable names: the URL is meant to be shared. */
-const queryKeys = {
+/**
+ * Query parameter of each input. Short, readable names: the URL is meant to be shared. The
+ * island also uses them as the DOM id suffix of each field.
+ */
+export const queryKeys = {
   price: 'price',
   down: 'down',
   rate: 'rate',
