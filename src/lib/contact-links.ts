@@ -1,12 +1,12 @@
 /** Display and link forms of the agent's contact details, derived from the site config's raw values. */
 
-/** `9195550142` -> `(919) 555-0142`. */
+/** Ten digits as `(NNN) NNN-NNNN`. */
 export function formatPhone(digits: string): string {
   const d = digits.replace(/\D/g, '').slice(-10);
   return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
 }
 
-/** `9195550142` -> `tel:+19195550142` (E.164, North American numbering). */
+/** Ten digits as a `tel:+1NNNNNNNNNN` link (E.164, North American numbering). */
 export function telHref(digits: string): string {
   return `tel:+1${digits.replace(/\D/g, '').slice(-10)}`;
 }

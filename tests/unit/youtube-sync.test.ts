@@ -16,7 +16,7 @@ const run = promisify(execFile);
 const root = join(import.meta.dirname, '..', '..');
 const node = join(root, 'node_modules', '.bin', 'node');
 const script = join(root, 'scripts', 'sync-videos.ts');
-const KEY = 'AIzaFAKE-sync-test-key-0000000000000';
+const KEY = 'fake-sync-test-key-0000000000000';
 const CHANNEL = 'UCsyncChannel';
 const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]);
 
