@@ -241,6 +241,28 @@ test.describe('with JavaScript', () => {
   });
 });
 
+test('what is typed before the island hydrates is kept and sent', async ({ page }) => {
+  // Hold the island's script back so the first keystrokes land in the server-rendered fields.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_astro/ContactFormIsland*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(formPage);
+  const entry = validEntry();
+  await field(page, 'First name').fill(entry.firstName);
+  await field(page, 'Message').fill(entry.message);
+  release();
+  await expect(page.locator('form[aria-label="Send a message"][novalidate]')).toBeAttached();
+  // Typing elsewhere re-renders the island: the early values must survive it.
+  await fill(page, { lastName: entry.lastName, email: entry.email });
+  await expect(field(page, 'First name')).toHaveValue(entry.firstName);
+  await expect(field(page, 'Message')).toHaveValue(entry.message);
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(status(page)).toHaveText(sent);
+});
+
 test('the pages answering the form without JavaScript have one h1 and pass axe', async ({ page }) => {
   // axe runs as a script in the page, so this page has JavaScript; submit() posts the plain
   // form exactly as a browser without it does, past the island.

@@ -20,6 +20,7 @@ import {
   type RateLimitEntry,
 } from '~/lib/contact-form.ts';
 import { withErrorBoundary } from '~/components/ui/ErrorBoundary.tsx';
+import { typedBeforeHydration } from '~/lib/typed-before-hydration.ts';
 
 export interface Props {
   agentName: string;
@@ -65,6 +66,11 @@ function ContactFormIsland({ agentName, action, initialValues, initialErrors, in
 
   useEffect(() => {
     shownAt.current = Date.now();
+    // Keystrokes made before hydration are in the HTML fields only: keep them, or the next
+    // render would put the server's values back.
+    const fields = Object.keys(emptyContactValues) as ContactField[];
+    const typed = typedBeforeHydration(Object.fromEntries(fields.map((f) => [f, ids.field(f)])));
+    if (Object.keys(typed).length > 0) setValues((current) => ({ ...current, ...typed }));
     // From here on the shared rules give SPEC's messages; without JavaScript the browser's own checks apply.
     setEnhanced(true);
   }, []);

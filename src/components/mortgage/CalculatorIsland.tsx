@@ -33,6 +33,7 @@ import NumberField from './NumberField.tsx';
 import PaymentSummary from './PaymentSummary.tsx';
 import PmiNote from './PmiNote.tsx';
 import { withErrorBoundary } from '~/components/ui/ErrorBoundary.tsx';
+import { typedBeforeHydration } from '~/lib/typed-before-hydration.ts';
 
 export interface Props {
   city?: string | undefined;
@@ -42,23 +43,14 @@ export interface Props {
   anchor: string;
 }
 
-/** Fields whose value differs from the server-rendered one: edits made before hydration. */
-function typedBeforeHydration(id: string): Partial<CalculatorInputs> {
-  const typed: Record<string, string> = {};
-  // The fields' DOM ids end in their query key (`${id}-price`, `${id}-tax`, ...).
-  for (const [field, suffix] of Object.entries(queryKeys)) {
-    const el = document.getElementById(`${id}-${suffix}`);
-    if (el instanceof HTMLInputElement && el.value !== el.defaultValue) typed[field] = el.value;
-    if (el instanceof HTMLSelectElement) {
-      const initial = [...el.options].find((o) => o.defaultSelected);
-      if (initial && el.value !== initial.value) typed[field] = el.value;
-    }
-  }
-  const { term, town, ...text } = typed;
+/** Calculator fields edited before hydration, as inputs (their DOM ids end in their query key). */
+function editedBeforeHydration(id: string): Partial<CalculatorInputs> {
+  const elementIds = Object.fromEntries(Object.entries(queryKeys).map(([field, key]) => [field, `${id}-${key}`]));
+  const { term, town, ...text } = typedBeforeHydration(elementIds) as Partial<Record<keyof CalculatorInputs, string>>;
   return {
     ...(text as Partial<CalculatorInputs>),
     ...(term !== undefined && isLoanTerm(Number(term)) ? { term: Number(term) as LoanTerm } : {}),
-    ...(town !== undefined && isTownSlug(town) ? { town: town as TownSlug } : {}),
+    ...(town !== undefined && isTownSlug(town) ? { town } : {}),
   };
 }
 
@@ -79,7 +71,7 @@ function CalculatorIsland({ city, title, headingLevel, anchor }: Props) {
     setFirstPayment(firstPaymentMonth(new Date()));
     // The island hydrates on the visitor's first interaction, so what they typed into the
     // server-rendered fields meanwhile is in the DOM, not in the state: take it over.
-    const typed = typedBeforeHydration(id);
+    const typed = editedBeforeHydration(id);
     if (Object.keys(typed).length > 0) {
       edited.current = true;
       const { town, ...rest } = typed;
