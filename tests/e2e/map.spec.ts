@@ -225,6 +225,39 @@ test.describe('with JavaScript', () => {
     await expect(map.locator('img.leaflet-tile').first()).toBeAttached();
     await expect(map.locator('.leaflet-overlay-pane path')).toHaveCount(0);
   });
+  test('the tiles carry the attribution of the basemap provider', async ({ page }) => {
+    await offline(page);
+    const map = await openMap(page);
+    const credit = map.locator('.leaflet-control-attribution');
+    await expect(credit.getByRole('link', { name: 'OpenStreetMap contributors', exact: true })).toHaveAttribute(
+      'href',
+      'https://www.openstreetmap.org/copyright',
+    );
+    await expect(credit.getByRole('link', { name: 'CARTO', exact: true })).toHaveAttribute(
+      'href',
+      'https://carto.com/attributions',
+    );
+  });
+
+  test('on the home page the map sits in #explore beside the latest video and opens city pages', async ({ page }) => {
+    await offline(page);
+    await page.goto('/');
+    const explore = page.locator('section#explore');
+    await expect(explore.getByRole('heading', { level: 2 })).toHaveText('Explore the Greater Triangle Area');
+    // The plain list of the 13 towns stays under the map for keyboard and screen-reader users.
+    const list = explore.getByRole('list', { name: 'Triangle service areas' });
+    for (const [name, slug] of Object.entries(slugs)) {
+      await expect(list.getByRole('link', { name, exact: true })).toHaveAttribute('href', `/city/${slug}`);
+    }
+    await page.mouse.wheel(0, 1);
+    await explore.locator('[data-area-map]').scrollIntoViewIfNeeded();
+    const map = explore.locator('[data-area-map] .leaflet-container');
+    await expect(map.locator('path.leaflet-interactive')).toHaveCount(13);
+    await area(map, 'Holly Springs').focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/city\/holly-springs$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Holly Springs');
+  });
 });
 
 test.describe('without JavaScript', () => {

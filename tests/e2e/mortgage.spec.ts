@@ -184,3 +184,77 @@ test.describe('with JavaScript', () => {
     await expect(page.getByTestId('total-monthly-cost')).toHaveText('$1,891.96');
   });
 });
+
+test.describe('insurance, HOA and the schedule chart', () => {
+  test('insurance and HOA dues add to the total monthly cost as they are typed', async ({ page }) => {
+    await openCalculator(page);
+    const total = page.getByTestId('total-monthly-cost');
+    await expect(total).toHaveText('$1,884.99');
+    // 1,800 a year is 150 a month; 3,000 a year is 250: the total rises by exactly 100.
+    await page.getByLabel('Homeowners insurance (a year)').fill('3000');
+    await expect(total).toHaveText('$1,984.99');
+    await page.getByLabel('HOA dues (a month)').fill('85.50');
+    await expect(total).toHaveText('$2,070.49');
+    await expect(page.getByRole('definition').filter({ hasText: '$85.50' })).toBeVisible();
+    // SPEC's payment above the breakdown is untouched by the extra costs.
+    await expect(payment(page)).toHaveText('$1,516.96');
+    await page.getByLabel('HOA dues (a month)').fill('');
+    await expect(total).toHaveText('$1,984.99');
+  });
+
+  test('the chart draws one bar pair a year and follows the term', async ({ page }) => {
+    await openCalculator(page);
+    const calculator = page.locator('#mortgage-calculator');
+    const bars = calculator.locator('figure svg g');
+    await expect(bars).toHaveCount(30);
+    await expect(bars.first().locator('rect')).toHaveCount(2);
+    await expect(calculator.locator('figure svg polyline')).toHaveCount(2);
+    for (const key of [
+      'Principal paid (left scale)',
+      'Interest paid (left scale)',
+      'Balance at year end (right scale)',
+    ]) {
+      await expect(calculator.getByText(key, { exact: true })).toBeVisible();
+    }
+    // Early years are mostly interest, late years mostly principal, as the caption says.
+    const heights = async (i: number) =>
+      bars
+        .nth(i)
+        .locator('rect')
+        .evaluateAll((rs) => rs.map((r) => Number(r.getAttribute('height'))));
+    const [firstPrincipal, firstInterest] = await heights(0);
+    const [lastPrincipal, lastInterest] = await heights(29);
+    expect(firstInterest!).toBeGreaterThan(firstPrincipal!);
+    expect(lastPrincipal!).toBeGreaterThan(lastInterest!);
+
+    await page.getByLabel('Loan Term').selectOption('15');
+    await expect(bars).toHaveCount(15);
+    await expect(calculator.getByText('Year 15', { exact: true })).toBeVisible();
+  });
+});
+
+// SPEC §2: the calculator appears on the relocation, first-time buyer and buyer-resources pages.
+for (const [path, heading] of [
+  ['/relocation', 'Estimate Your Mortgage Payment'],
+  ['/first-time-buyer', 'What Can You Afford?'],
+  ['/buyer-resources', 'Mortgage Calculator'],
+] as const) {
+  test(`${path} carries the calculator under '${heading}', pre-rendered and live`, async ({ page }) => {
+    await page.goto(path);
+    const section = page.locator('section', {
+      has: page.getByRole('heading', { level: 2, name: heading, exact: true }),
+    });
+    await expect(section).toHaveCount(1);
+    const calculator = section.locator('astro-island[component-url*="CalculatorIsland"]');
+    await expect(calculator).toHaveCount(1);
+    await expect(calculator).toHaveAttribute('ssr');
+    await expect(section.getByTestId('monthly-payment')).toHaveText('$1,516.96');
+    await expect(section.getByText(disclaimer, { exact: true })).toBeVisible();
+
+    await page.mouse.wheel(0, 1);
+    await section.scrollIntoViewIfNeeded();
+    await expect(calculator).not.toHaveAttribute('ssr');
+    await section.getByLabel('Down Payment').fill('100000');
+    await expect(section.getByTestId('monthly-payment')).toHaveText('$1,264.14');
+  });
+}
