@@ -64,14 +64,16 @@ function describeDelivery(lead: LeadWithDeliveries): string {
 
 try {
   if (args.csv) {
-    const csv = leadsToCsv(store.listLeads({ includeSpam: args.spam }));
+    const leads = store.listLeads({ includeSpam: args.spam });
+    const csv = leadsToCsv(leads);
     if (target === '-') {
       process.stdout.write(csv);
     } else {
       const file = resolve(target ?? `data/leads-${new Date().toISOString().slice(0, 10)}.csv`);
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, csv, { mode: 0o600 });
-      console.log(`Wrote ${csv.split('\r\n').length - 2} leads to ${file}`);
+      // Counted from the leads, not the CSV's lines: a message on several lines is one quoted cell.
+      console.log(`Wrote ${leads.length} lead${leads.length === 1 ? '' : 's'} to ${file}`);
     }
   } else {
     const limit = Number(args.limit);

@@ -133,6 +133,24 @@ export function validateContact(input: Partial<ContactValues>): ValidationResult
 /** Spam traps: a field people never see, and the shortest plausible time to fill the form. */
 export const spamTrap = { honeypotField: 'website', elapsedField: 'elapsedMs', minFillMs: 3000 } as const;
 
+/**
+ * The spam trap's clock starts when the form could first be seen, on the page's performance
+ * clock (milliseconds since navigation start): when the page's HTML began to arrive. Not when
+ * the island hydrated: the server-rendered form takes typing before that, sometimes for many
+ * seconds (islands hydrate late on purpose), and a visitor who sends right after hydration
+ * would be taken for a bot. The form cannot be seen before its HTML arrives, so a bot that
+ * loads the page and posts at once still reports less than the minimum.
+ */
+export function formShownAt(navigation: { responseStart: number } | undefined): number {
+  const start = navigation?.responseStart;
+  return typeof start === 'number' && Number.isFinite(start) && start > 0 ? start : 0;
+}
+
+/** Whole milliseconds from `since` to `now` on the same clock (never negative). */
+export function elapsedOnForm(since: number, now: number): number {
+  return Math.max(0, Math.round(now - since));
+}
+
 export interface RateLimitRule {
   max: number;
   windowMs: number;

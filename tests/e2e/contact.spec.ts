@@ -8,7 +8,12 @@
  * touch another.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { spamTrap, textingConsent } from '../../src/lib/contact-form.ts';
+import { site } from '../../src/site.config.ts';
 
 /** The server-rendered page of the form; the home page's contact section holds the same island. */
 const formPage = '/api/contact';
@@ -36,10 +41,11 @@ interface Entry {
   message?: string;
 }
 
-const field = (page: Page, label: string) =>
+/** A field by its label, in the whole page or in one form. */
+const field = (page: Page | Locator, label: string) =>
   page.getByRole(label === 'How can I help?' ? 'combobox' : 'textbox', { name: label, exact: true });
 
-async function fill(page: Page, entry: Entry) {
+async function fill(page: Page | Locator, entry: Entry) {
   if (entry.firstName !== undefined) await field(page, 'First name').fill(entry.firstName);
   if (entry.lastName !== undefined) await field(page, 'Last name').fill(entry.lastName);
   if (entry.email !== undefined) await field(page, 'Email').fill(entry.email);
@@ -59,18 +65,18 @@ function validEntry(): Required<Entry> {
   };
 }
 
-const send = (page: Page) => page.getByRole('button', { name: 'Send Message' }).click();
+const send = (page: Page | Locator) => page.getByRole('button', { name: 'Send Message' }).click();
 const status = (page: Page) => page.getByRole('status');
 
 /** The error shown for a field, found the way assistive technology finds it: aria-describedby. */
-async function expectFieldError(page: Page, label: string, message: string) {
+async function expectFieldError(page: Page | Locator, label: string, message: string) {
   const input = field(page, label);
   await expect(input).toHaveAttribute('aria-invalid', 'true');
   await expect(input).toHaveAccessibleDescription(new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
   await expect(page.getByText(message, { exact: true })).toHaveClass(/text-red-700/);
 }
 
-async function expectNoFieldError(page: Page, label: string) {
+async function expectNoFieldError(page: Page | Locator, label: string) {
   await expect(field(page, label)).toHaveAttribute('aria-invalid', 'false');
 }
 
@@ -263,6 +269,236 @@ test('what is typed before the island hydrates is kept and sent', async ({ page 
   await expect(status(page)).toHaveText(sent);
 });
 
+/** The database the test server stores leads in (see playwright.config.ts). */
+const leadsDb: string =
+  (JSON.parse(process.env['TEST_SERVER_ENV'] ?? '{}') as { LEADS_DB?: string }).LEADS_DB ??
+  join(tmpdir(), `e2e-leads-${Number(process.env['TEST_PORT'] ?? 4399)}.db`);
+
+/** What the server stored for one e-mail, read the way an operator would: read-only. */
+function storedLeads(email: string) {
+  const db = new DatabaseSync(leadsDb, { readOnly: true });
+  try {
+    return db
+      .prepare(
+        `SELECT l.status, l.spam_reason, l.first_name, l.last_name, l.email, l.phone, l.help_type, l.message,
+                (SELECT group_concat(channel) FROM outbox o WHERE o.lead_id = l.id) AS channels
+         FROM leads l WHERE l.email = ? ORDER BY l.id`,
+      )
+      .all(email)
+      .map((row) => ({ ...row }));
+  } finally {
+    db.close();
+  }
+}
+
+/** The row a real lead (not spam, queued for e-mail) must be, field for field. */
+function asLead(entry: Required<Entry>) {
+  return {
+    status: 'lead',
+    spam_reason: null,
+    first_name: entry.firstName,
+    last_name: entry.lastName,
+    email: entry.email,
+    phone: entry.phone,
+    help_type: entry.helpType,
+    message: entry.message,
+    channels: expect.stringMatching(/(^|,)email(,|$)/),
+  };
+}
+
+/**
+ * Types like a person (a fast one: about 20 characters a second), so the minimum
+ * time-to-submit passes honestly rather than by waiting.
+ */
+async function typeLikeAPerson(scope: Page | Locator, entry: Required<Entry>) {
+  for (const [label, value] of [
+    ['First name', entry.firstName],
+    ['Last name', entry.lastName],
+    ['Email', entry.email],
+    ['Phone (optional)', entry.phone],
+  ] as const) {
+    await field(scope, label).pressSequentially(value, { delay: 50 });
+  }
+  await field(scope, 'How can I help?').selectOption(entry.helpType);
+  await field(scope, 'Message').pressSequentially(entry.message, { delay: 50 });
+}
+
+/**
+ * Records every Content-Security-Policy violation of the page: the DOM event, and the console
+ * message Chromium logs for it. Installed before any of the page's own scripts run.
+ */
+async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    if (/Content[- ]Security[- ]Policy/i.test(message.text())) logged.push(message.text());
+  });
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    window.addEventListener(
+      'securitypolicyviolation',
+      (event) => seen.push(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'}`),
+      true,
+    );
+  });
+  return async () => [
+    ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)),
+    ...logged,
+  ];
+}
+
+test.describe('on the home page', () => {
+  const homeForm = (page: Page) => page.locator('#contact').getByRole('form', { name: 'Send a message' });
+  const hydrated = (page: Page) => page.locator('#contact form[aria-label="Send a message"][novalidate]');
+  /** Opens the home page at its contact section and scrolls to the form, as a visitor does (on a phone it is below the section's intro). */
+  async function openContactSection(page: Page) {
+    const response = await page.goto('/#contact');
+    await homeForm(page).scrollIntoViewIfNeeded();
+    return response;
+  }
+
+  test('the contact section holds the form: required fields, the texting consent by the phone, the SPEC messages', async ({
+    page,
+  }) => {
+    const cspViolations = await watchCsp(page);
+    await openContactSection(page);
+    const form = homeForm(page);
+    for (const label of ['First name', 'Last name', 'Email', 'Message']) {
+      await expect(field(form, label)).toHaveAttribute('required', '');
+    }
+    await expect(field(form, 'Phone (optional)')).not.toHaveAttribute('required');
+    await expect(field(form, 'How can I help?')).toHaveValue("I'm looking to buy a home");
+
+    // The consent sentence is read with the phone field and sits right under it.
+    const consent = form.locator('#contact-phone-consent');
+    await expect(consent).toHaveText(textingConsent(site.agent.name));
+    await expect(field(form, 'Phone (optional)')).toHaveAccessibleDescription(textingConsent(site.agent.name));
+    // Measured in one frame: images loading above the section move both boxes.
+    const gap = await consent.evaluate((el) => {
+      const phone = document.getElementById('contact-phone')!.getBoundingClientRect();
+      return el.getBoundingClientRect().top - phone.bottom;
+    });
+    expect(gap).toBeGreaterThanOrEqual(0);
+    expect(gap).toBeLessThan(40);
+
+    await expect(hydrated(page)).toBeAttached();
+    await fill(form, {
+      firstName: 'J0hn',
+      lastName: 'Smith!',
+      email: 'mary@example',
+      phone: '919.555.0100',
+      message: 'a'.repeat(9),
+    });
+    await send(form);
+    await expect(status(page)).toHaveText(invalid);
+    await expect(status(page)).toHaveClass(/text-red-700/);
+    for (const [label, message] of [
+      ['First name', 'Invalid characters in first name'],
+      ['Last name', 'Invalid characters in last name'],
+      ['Email', 'Invalid email address'],
+      ['Phone (optional)', 'Invalid phone number format'],
+      ['Message', 'Message must be at least 10 characters'],
+    ] as const) {
+      await expectFieldError(form, label, message);
+    }
+    await expect(field(form, 'First name')).toBeFocused();
+
+    // Emptied, the required fields give SPEC's "required" messages.
+    await fill(form, { firstName: '', lastName: '', email: '', phone: '', message: '' });
+    await send(form);
+    await expect(status(page)).toHaveText(invalid);
+    await expectFieldError(form, 'First name', 'First name is required');
+    await expectFieldError(form, 'Last name', 'Last name is required');
+    await expectFieldError(form, 'Email', 'Invalid email address');
+    await expectFieldError(form, 'Message', 'Message must be at least 10 characters');
+    await expectNoFieldError(form, 'Phone (optional)');
+    expect(await cspViolations()).toEqual([]);
+  });
+
+  test('a message sent from the island is stored as a real lead, exactly as typed, with no CSP violation', async ({
+    page,
+  }) => {
+    const cspViolations = await watchCsp(page);
+    const openedAt = Date.now();
+    const response = await openContactSection(page);
+    // The check below means something only if the page has a policy to violate.
+    expect(response?.headers()['content-security-policy']).toMatch(/script-src/);
+    const form = homeForm(page);
+    await expect(hydrated(page)).toBeAttached();
+    const entry = { ...validEntry(), message: "We'd like to sell our home in Cary & buy in Apex <soon>." };
+    await typeLikeAPerson(form, entry);
+
+    const request = page.waitForRequest((r) => r.url().endsWith('/api/contact') && r.method() === 'POST');
+    await send(form);
+    await expect(status(page)).toHaveText(sent);
+    await expect(status(page)).toHaveClass(/text-green-700/);
+    // The time the island reports is real: past the minimum, and no longer than the page was open.
+    const elapsed = ((await request).postDataJSON() as Record<string, unknown>)[spamTrap.elapsedField] as number;
+    expect(elapsed).toBeGreaterThanOrEqual(spamTrap.minFillMs);
+    expect(elapsed).toBeLessThanOrEqual(Date.now() - openedAt);
+
+    // Told 'Message sent!' means committed: the row is there already, as a lead.
+    expect(storedLeads(entry.email)).toEqual([asLead(entry)]);
+    await expect(field(form, 'Email')).toHaveValue('');
+    expect(await cspViolations()).toEqual([]);
+  });
+
+  test('what is typed before the island hydrates, sent right after it hydrates, is a lead, not spam', async ({
+    page,
+  }) => {
+    // Hold the island's script back while the visitor types into the server-rendered form.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_astro/ContactFormIsland*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openContactSection(page);
+    const form = homeForm(page);
+    const entry = validEntry();
+    await typeLikeAPerson(form, entry);
+    await expect(hydrated(page)).not.toBeAttached();
+
+    release();
+    await expect(hydrated(page)).toBeAttached();
+    const hydratedAt = Date.now();
+    await send(form);
+    // Sent well within the minimum time of hydration: timed from hydration, this was "spam".
+    expect(Date.now() - hydratedAt).toBeLessThan(spamTrap.minFillMs);
+    await expect(status(page)).toHaveText(sent);
+    expect(storedLeads(entry.email)).toEqual([asLead(entry)]);
+  });
+
+  test('a bot that fills the form and posts as soon as the island is ready is stored as spam', async ({ page }) => {
+    // A bot does not wait for the page's images, nor type: it sets every field and submits at once.
+    await page.goto('/#contact', { waitUntil: 'domcontentloaded' });
+    const form = homeForm(page);
+    await form.scrollIntoViewIfNeeded();
+    await expect(hydrated(page)).toBeAttached();
+    const entry = validEntry();
+    const onPage = await form.evaluate((el: HTMLFormElement, values: Record<string, string>) => {
+      for (const [name, value] of Object.entries(values)) {
+        const input = el.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+        const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input), 'value')!.set!;
+        setter.call(input, value);
+        input.dispatchEvent(new Event(input instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+      }
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+      const time = performance.now() - (navigation?.responseStart ?? 0);
+      setTimeout(() => el.requestSubmit());
+      return time;
+    }, entry);
+    // Timed on the page's own clock from when its HTML arrived: on a badly overloaded machine
+    // even a bot's page can take longer than the minimum to get ready, and then there is nothing to test.
+    test.skip(onPage >= spamTrap.minFillMs - 100, `the island took ${Math.round(onPage)} ms to get ready`);
+    // It is told what a person is told, and never e-mailed.
+    await expect(status(page)).toHaveText(sent);
+    expect(storedLeads(entry.email)).toEqual([
+      { ...asLead(entry), status: 'spam', spam_reason: 'too fast', channels: null },
+    ]);
+  });
+});
+
 test('the pages answering the form without JavaScript have one h1 and pass axe', async ({ page }) => {
   // axe runs as a script in the page, so this page has JavaScript; submit() posts the plain
   // form exactly as a browser without it does, past the island.
@@ -293,6 +529,24 @@ test.describe('without JavaScript', () => {
     await expect(field(page, 'First name')).toHaveValue('');
     await expect(field(page, 'How can I help?')).toHaveValue("I'm looking to buy a home");
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex,nofollow');
+  });
+
+  test('the home page form posts to the server, which answers invalid data with the SPEC messages', async ({
+    page,
+  }) => {
+    await page.goto('/#contact');
+    const form = page.locator('#contact').getByRole('form', { name: 'Send a message' });
+    const entry = { ...validEntry(), firstName: 'J0hn', phone: '919.555.0100', message: ' '.repeat(12) };
+    await fill(form, entry);
+    const response = page.waitForResponse('**/api/contact');
+    await send(form);
+    expect((await response).status()).toBe(422);
+    await expect(status(page)).toHaveText(invalid);
+    await expectFieldError(page, 'First name', 'Invalid characters in first name');
+    await expectFieldError(page, 'Phone (optional)', 'Invalid phone number format');
+    await expectFieldError(page, 'Message', 'Message must be at least 10 characters');
+    await expectNoFieldError(page, 'Email');
+    await expect(field(page, 'Email')).toHaveValue(entry.email);
   });
 
   test('lets the browser stop a form with an empty required field', async ({ page }) => {
@@ -387,7 +641,12 @@ test.describe('without JavaScript', () => {
     await fill(page, entry);
     const response = page.waitForResponse('**/api/contact');
     await send(page);
-    expect((await response).status()).toBe(429);
+    const refused = await response;
+    expect(refused.status()).toBe(429);
+    // Seconds until the oldest of the three counted submissions leaves the 60 s window.
+    expect(refused.headers()['retry-after']).toMatch(/^\d+$/);
+    expect(Number(refused.headers()['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers()['retry-after'])).toBeLessThanOrEqual(60);
     await expect(status(page)).toHaveText(tooMany);
     await expect(status(page)).toHaveClass(/text-red-700/);
     await expect(status(page)).toBeFocused();

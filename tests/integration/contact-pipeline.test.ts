@@ -5,6 +5,8 @@
  * never a 5xx; every answer carries the security headers.
  */
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inlineScriptHashes } from '../../src/server/static.ts';
 import {
@@ -81,6 +83,18 @@ const lead = (email: string) => ({
   message: 'We want to sell in Cary. <script>alert("x")</script> & "quotes" — ünïcödé ✓',
   website: '',
   elapsedMs: 12_000,
+});
+
+describe('the lead database', () => {
+  it('is created by the server on first start, in WAL mode', () => {
+    expect(existsSync(db)).toBe(true);
+    const reader = new DatabaseSync(db, { readOnly: true });
+    try {
+      expect(reader.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
+    } finally {
+      reader.close();
+    }
+  });
 });
 
 describe('a valid lead', () => {

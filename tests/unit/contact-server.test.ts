@@ -204,6 +204,20 @@ describe('intake', () => {
   });
 });
 
+describe('lead store', () => {
+  it('creates its file in WAL mode with full sync, so readers never block the server', () => {
+    expect(store.db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
+    expect(store.db.prepare('PRAGMA synchronous').get()).toEqual({ synchronous: 2 });
+    // WAL is a property of the file: any later connection, even read-only, finds it.
+    const reader = openLeadStore(join(dir, 'leads.db'), { readOnly: true });
+    try {
+      expect(reader.db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
+    } finally {
+      reader.close();
+    }
+  });
+});
+
 describe('delivery worker', () => {
   it('backs off exponentially up to a cap', () => {
     expect([1, 2, 3, 4, 5, 10].map((n) => retryDelay(n, 1000, 10_000))).toEqual([

@@ -6,7 +6,9 @@
 import { useEffect, useRef, useState, type ChangeEvent, type SubmitEvent, type ReactNode } from 'react';
 import {
   checkRateLimit,
+  elapsedOnForm,
   emptyContactValues,
+  formShownAt,
   helpTypes,
   rateLimitKey,
   spamTrap,
@@ -62,10 +64,14 @@ function ContactFormIsland({ agentName, action, initialValues, initialErrors, in
   const [autoFocus] = useState(() => firstInvalid(initialErrors ?? {}) ?? (initialStatus ? 'status' : undefined));
   const form = useRef<HTMLFormElement>(null);
   const statusLine = useRef<HTMLParagraphElement>(null);
+  /** When the form appeared (performance clock); restarted by each successful send. */
   const shownAt = useRef(0);
 
   useEffect(() => {
-    shownAt.current = Date.now();
+    // From the page's arrival, not from now: the visitor may have been typing for a while.
+    shownAt.current = formShownAt(
+      performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined,
+    );
     // Keystrokes made before hydration are in the HTML fields only: keep them, or the next
     // render would put the server's values back.
     const fields = Object.keys(emptyContactValues) as ContactField[];
@@ -122,13 +128,14 @@ function ContactFormIsland({ agentName, action, initialValues, initialErrors, in
         body: JSON.stringify({
           ...values,
           [spamTrap.honeypotField]: honeypot instanceof HTMLInputElement ? honeypot.value : '',
-          [spamTrap.elapsedField]: Date.now() - shownAt.current,
+          [spamTrap.elapsedField]: elapsedOnForm(shownAt.current, performance.now()),
         }),
       });
       const answer = (await response.json().catch(() => ({}))) as { message?: string; errors?: FieldErrors };
       if (response.ok) {
         setValues(emptyContactValues);
-        shownAt.current = Date.now();
+        // The empty form is a new form: the next message is timed from this moment.
+        shownAt.current = performance.now();
         return show({ tone: 'success', text: statusText.sent }, {});
       }
       if (response.status === 422 && answer.errors) {

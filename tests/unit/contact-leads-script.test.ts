@@ -1,0 +1,165 @@
+/**
+ * `npm run leads` (scripts/leads.ts), run as the operator runs it: a separate Node process on a
+ * lead database written by the store, listing leads, exporting CSV to standard output and to a
+ * file. Visitor-typed cells that a spreadsheet would run as a formula come out escaped.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openLeadStore, type NewLead } from '~/server/leads/store.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+let dir: string;
+let db: string;
+
+const at = (time: string) => Date.parse(`2025-05-01T${time}:00.000Z`);
+const base: Omit<NewLead, 'firstName' | 'lastName' | 'email' | 'phone' | 'helpType' | 'message'> = {
+  status: 'lead',
+  ip: '203.0.113.7',
+  userAgent: 'test',
+};
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'leads-script-'));
+  db = join(dir, 'leads.db');
+  const store = openLeadStore(db);
+  try {
+    // Each of these passes the form's rules, and each starts a cell with a formula sign.
+    const ann = store.addLead(
+      {
+        ...base,
+        firstName: 'Ann',
+        lastName: '-Lee',
+        email: 'ann@example.com',
+        phone: '+1 919 555 0100',
+        helpType: 'I want to sell my home',
+        message: '=HYPERLINK("http://evil.example","Click me")',
+      },
+      ['email'],
+      at('14:30'),
+    );
+    const bob = store.addLead(
+      {
+        ...base,
+        firstName: 'Bob',
+        lastName: 'Smith',
+        email: 'bob@example.com',
+        phone: '',
+        helpType: "I'm looking to buy a home",
+        // A textarea posted without JavaScript ends its lines with CRLF.
+        message: '@SUM(A1) please call me\r\nabout Cary',
+      },
+      ['email'],
+      at('15:00'),
+    );
+    store.addLead(
+      {
+        ...base,
+        status: 'spam',
+        spamReason: 'honeypot',
+        firstName: 'Bot',
+        lastName: 'Bot',
+        email: 'bot@example.com',
+        phone: '',
+        helpType: 'Other',
+        message: 'Buy followers now, cheap!',
+      },
+      [],
+      at('15:10'),
+    );
+    const delivery = (leadId: number) => store.listLeads().find((l) => l.id === leadId)!.deliveries[0]!.id;
+    store.markDelivered(delivery(ann), at('14:31'));
+    store.markRetry(delivery(bob), 'connect ECONNREFUSED 127.0.0.1:587', at('15:05'));
+  } finally {
+    store.close();
+  }
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function leads(...args: string[]) {
+  const run = spawnSync(process.execPath, ['scripts/leads.ts', ...args], {
+    cwd: root,
+    env: { ...process.env, LEADS_DB: db, TZ: 'UTC' },
+    encoding: 'utf8',
+  });
+  if (run.error) throw run.error;
+  // Node's ICU puts a narrow no-break space before AM/PM.
+  return { status: run.status, stdout: run.stdout.replaceAll('\u202f', ' '), stderr: run.stderr };
+}
+
+const header = 'id,received_at,first_name,last_name,email,phone,help_type,message,status,delivery,delivered_at';
+const bobRow = `2,2025-05-01T15:00:00.000Z,Bob,Smith,bob@example.com,,I'm looking to buy a home,"'@SUM(A1) please call me\r\nabout Cary",lead,pending,`;
+const annRow = `1,2025-05-01T14:30:00.000Z,Ann,'-Lee,ann@example.com,'+1 919 555 0100,I want to sell my home,"'=HYPERLINK(""http://evil.example"",""Click me"")",lead,delivered,2025-05-01T14:31:00.000Z`;
+const csv = `\uFEFF${header}\r\n${bobRow}\r\n${annRow}\r\n`;
+
+describe('npm run leads', () => {
+  it('lists recent leads, newest first, with their delivery state, in Raleigh time, and counts the spam it hides', () => {
+    const run = leads();
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe(
+      [
+        '#2  5/1/25, 11:00 AM  Bob Smith <bob@example.com>',
+        "     I'm looking to buy a home: @SUM(A1) please call me about Cary",
+        '     email pending after 1 try, next 5/1/25, 11:05 AM (connect ECONNREFUSED 127.0.0.1:587)',
+        '#1  5/1/25, 10:30 AM  Ann -Lee <ann@example.com>  +1 919 555 0100',
+        '     I want to sell my home: =HYPERLINK("http://evil.example","Click me")',
+        '     delivered',
+        '',
+        '(1 submission caught as spam not shown: add --spam)',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('shows the spam with --spam, and honours --limit', () => {
+    const run = leads('--spam', '--limit', '1');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe(
+      [
+        '#3  5/1/25, 11:10 AM  Bot Bot <bot@example.com>',
+        '     Other: Buy followers now, cheap!',
+        '     spam (honeypot), never sent',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('exports CSV to standard output with --csv -, cells starting with = + - @ escaped', () => {
+    const run = leads('--csv', '-');
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe(csv);
+  });
+
+  it('exports CSV to a file only the operator can read, and says how many leads it wrote', () => {
+    const file = join(dir, 'export', 'leads.csv');
+    const run = leads('--csv', file);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe(`Wrote 2 leads to ${file}\n`);
+    expect(readFileSync(file, 'utf8')).toBe(csv);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+
+    const withSpam = leads('--csv', file, '--spam');
+    expect(withSpam.stdout).toBe(`Wrote 3 leads to ${file}\n`);
+    expect(readFileSync(file, 'utf8')).toBe(
+      `\uFEFF${header}\r\n3,2025-05-01T15:10:00.000Z,Bot,Bot,bot@example.com,,Other,"Buy followers now, cheap!",spam (honeypot),spam (not sent),\r\n${bobRow}\r\n${annRow}\r\n`,
+    );
+  });
+
+  it('says so, and fails, when there is no database yet', () => {
+    const missing = join(dir, 'none', 'leads.db');
+    const run = spawnSync(process.execPath, ['scripts/leads.ts'], {
+      cwd: root,
+      env: { ...process.env, LEADS_DB: missing },
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`No lead database at ${missing} yet`);
+    expect(existsSync(missing)).toBe(false);
+  });
+});
