@@ -213,8 +213,12 @@ test('the latest-video card features the newest video and opens YouTube in a new
 
 test('no API key reaches dist/', () => {
   const dist = join(import.meta.dirname, '..', '..', 'dist');
-  // CI builds with a fake YOUTUBE_API_KEY so this can catch a key baked into the bundle.
-  const secrets = [process.env['YOUTUBE_API_KEY']].filter((s): s is string => Boolean(s));
+  // .ci/run exports a distinctive fake YOUTUBE_API_KEY (and channel id) before `npm test`, whose
+  // build therefore sees them: the literal key must not appear anywhere in the output. Without
+  // the variable (a local run) only the pattern check of Google keys applies.
+  const key = process.env['YOUTUBE_API_KEY']?.trim();
+  if (!key) test.info().annotations.push({ type: 'note', description: 'YOUTUBE_API_KEY unset: pattern check only' });
+  const secrets = [key].filter((s): s is string => Boolean(s));
   const googleKey = /AIza[0-9A-Za-z_-]{35}/;
   const offenders: string[] = [];
   const walk = (dir: string) => {
