@@ -234,3 +234,82 @@ test('no API key reaches dist/', () => {
   walk(dist);
   expect(offenders).toEqual([]);
 });
+
+test.describe('the latest-video card refreshes from /api/videos after the first interaction', () => {
+  const newest = playlists.flatMap((p) => p.videos).sort((a, b) => b.publishedAt.localeCompare(a.publishedAt))[0]!;
+  const newer = {
+    id: 'e2e-newer',
+    videoId: 'NeWeRvIdE01',
+    title: 'Brand New Tour: Homes in Rolesville This Week',
+    description: 'A video published after the snapshot was taken.',
+    thumbnailUrl: 'https://i.ytimg.com/vi/NeWeRvIdE01/hqdefault.jpg',
+    publishedAt: '2099-03-14T15:00:00Z',
+  };
+  const card = (page: Page) => page.locator('latest-video article');
+
+  /** Opens the home page with /api/videos held until `answer` is called; counts the requests. */
+  async function openHome(page: Page, body: unknown, status = 200) {
+    let release!: () => void;
+    const held = new Promise<void>((done) => (release = done));
+    const calls: string[] = [];
+    await page.route('https://i.ytimg.com/**', (route) => route.fulfill({ status: 204 }));
+    await page.route('**/api/videos', async (route) => {
+      calls.push(route.request().url());
+      await held;
+      await route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+    });
+    await page.goto('/');
+    // Nothing is asked before the visitor interacts.
+    await page.waitForTimeout(300);
+    expect(calls).toEqual([]);
+    await page.mouse.wheel(0, 1);
+    await card(page).scrollIntoViewIfNeeded();
+    return { release, calls };
+  }
+
+  test('shows the loading text, then a newer video', async ({ page }) => {
+    await stubPlayer(page);
+    const { release, calls } = await openHome(page, { source: 'youtube', playlists: [{ ...first, videos: [newer] }] });
+    await expect(card(page).getByRole('heading', { name: newest.title })).toBeVisible();
+    await expect(card(page).getByRole('status')).toHaveText('Loading latest videos...');
+    expect(calls).toHaveLength(1);
+    release();
+
+    await expect(card(page).getByRole('heading', { name: newer.title })).toBeVisible();
+    await expect(card(page).locator('[role=status]')).toBeEmpty();
+    await expect(card(page).getByText(newer.description)).toBeVisible();
+    await expect(card(page).getByText('Mar 14, 2099')).toBeVisible();
+    await expect(card(page).locator('time')).toHaveAttribute('datetime', newer.publishedAt);
+    const link = card(page).getByRole('link');
+    await expect(link).toHaveAttribute('href', `https://www.youtube.com/watch?v=${newer.videoId}`);
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(card(page).locator('img')).toHaveAttribute('src', newer.thumbnailUrl);
+    await expect(card(page).getByText('Latest Video')).toBeVisible();
+  });
+
+  test('shows the built-in placeholder video when the server has no video at all', async ({ page }) => {
+    const { release } = await openHome(page, { source: 'snapshot', playlists: [] });
+    release();
+    const heading = card(page).getByRole('heading', { name: 'Best Areas to Live in the Raleigh-Durham Triangle' });
+    await expect(heading).toBeVisible();
+    await expect(card(page).getByRole('link')).toHaveAttribute('href', site.links.youtubeChannel);
+    await expect(card(page).locator('time')).toBeHidden();
+    await expect(card(page).locator('img')).toHaveAttribute('src', /^\/_astro\/best-areas-placeholder\.[^/]+\.webp$/);
+    const loaded = await card(page)
+      .locator('img')
+      .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+    expect(loaded).toBe(true);
+  });
+
+  test('keeps the pre-rendered card when the request fails', async ({ page }) => {
+    const { release, calls } = await openHome(page, { error: { message: 'quota' } }, 502);
+    release();
+    await expect.poll(() => calls.length).toBe(1);
+    await expect(card(page).locator('[role=status]')).toBeEmpty();
+    await expect(card(page).getByRole('heading', { name: newest.title })).toBeVisible();
+    await expect(card(page).getByRole('link')).toHaveAttribute(
+      'href',
+      `https://www.youtube.com/watch?v=${newest.videoId}`,
+    );
+  });
+});
