@@ -3,14 +3,18 @@
  * with a playlistId) from YouTube's oEmbed endpoint, downloads the picture into
  * src/assets/playlist-thumbnails/ and records it in src/data/playlist-thumbnails.json.
  *
- *   npm run thumbnails
+ *   npm run thumbnails                       # as long as it takes (10 s per request)
+ *   node scripts/fetch-thumbnails.ts --build  # what `npm run build` runs first: short time limits
  *
- * The build only reads that cache: it never calls YouTube, and a playlist missing from the
- * cache shows the placeholder picture. Cached playlists are not fetched again (delete an
- * entry to refresh it). A playlist YouTube does not know, a malformed answer or a network
- * error is reported and skipped, never fatal. OEMBED_URL overrides the endpoint (tests).
+ * Astro itself only reads that cache and never calls YouTube; a playlist missing from the cache
+ * shows the placeholder picture. Cached playlists are not fetched again (delete an entry to
+ * refresh it); entries marked `"sample": true` (pictures drawn by make-sample-thumbnails.ts
+ * for a fresh clone) are tried on every run and replaced by the real thumbnail once oEmbed
+ * answers, and kept when it does not. A playlist YouTube does not know, a malformed answer,
+ * a network error or the time limit is reported and skipped, never fatal: offline, the run
+ * logs and the build goes on. OEMBED_URL overrides the endpoint (tests).
  */
-import { mkdir, readFile, readdir, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { playlistUrl } from '../src/lib/blog.ts';
@@ -23,11 +27,16 @@ const sources = [
   { dir: 'content/articles', pattern: /\.mdx$/ },
 ];
 const imageTypes: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
-const timeoutMs = 10_000;
+/** Time limits of `npm run thumbnails`; the build's pre-step uses `buildLimits`. */
+export const defaultLimits = { requestTimeoutMs: 10_000, totalTimeMs: Number.POSITIVE_INFINITY };
+export const buildLimits = { requestTimeoutMs: 3_000, totalTimeMs: 10_000 };
+export const sampleNotice =
+  'Entries marked "sample": true are SAMPLE pictures drawn by scripts/make-sample-thumbnails.ts, not YouTube thumbnails; fetch-thumbnails.ts replaces each one once YouTube oEmbed answers for its playlist.';
 
 export interface ThumbnailCache {
   version: 1;
-  thumbnails: Record<string, { thumbnailUrl: string; file: string }>;
+  notice?: string;
+  thumbnails: Record<string, { thumbnailUrl: string; file: string; sample?: boolean }>;
 }
 
 export interface FetchOptions {
@@ -35,6 +44,10 @@ export interface FetchOptions {
   root: string;
   oembedUrl?: string;
   log?: (line: string) => void;
+  /** Per request (oEmbed answer, picture download). */
+  requestTimeoutMs?: number;
+  /** For the whole run; playlists not reached in time are skipped. */
+  totalTimeMs?: number;
 }
 
 export interface FetchSummary {
@@ -75,12 +88,18 @@ export async function readCache(root: string): Promise<ThumbnailCache> {
   try {
     const data = JSON.parse(await readFile(join(root, cacheFile), 'utf8')) as Partial<ThumbnailCache>;
     if (data.version === 1 && data.thumbnails && typeof data.thumbnails === 'object') {
-      return { version: 1, thumbnails: data.thumbnails };
+      return { version: 1, ...(data.notice ? { notice: data.notice } : {}), thumbnails: data.thumbnails };
     }
   } catch {
     // A missing or unreadable cache is rebuilt from scratch.
   }
   return { version: 1, thumbnails: {} };
+}
+
+/** The cache file's text: the notice (if any) above the entries. */
+export function serializeCache(cache: ThumbnailCache): string {
+  const { version, notice, thumbnails } = cache;
+  return `${JSON.stringify({ version, ...(notice ? { notice } : {}), thumbnails }, null, 2)}\n`;
 }
 
 async function exists(path: string): Promise<boolean> {
@@ -91,8 +110,8 @@ async function exists(path: string): Promise<boolean> {
 }
 
 /** Asks oEmbed for the playlist's thumbnail URL; throws with a short reason on any failure. */
-async function fetchThumbnailUrl(playlistId: string, base: string): Promise<string> {
-  const res = await fetch(oembedRequestUrl(playlistId, base), { signal: AbortSignal.timeout(timeoutMs) });
+async function fetchThumbnailUrl(playlistId: string, base: string, signal: AbortSignal): Promise<string> {
+  const res = await fetch(oembedRequestUrl(playlistId, base), { signal });
   if (!res.ok) throw new Error(`oEmbed answered HTTP ${res.status}`);
   let body: unknown;
   try {
@@ -105,8 +124,8 @@ async function fetchThumbnailUrl(playlistId: string, base: string): Promise<stri
   return url;
 }
 
-async function downloadImage(url: string, dest: string): Promise<string> {
-  const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+async function downloadImage(url: string, dest: string, signal: AbortSignal): Promise<string> {
+  const res = await fetch(url, { signal });
   if (!res.ok) throw new Error(`thumbnail answered HTTP ${res.status}`);
   const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   const ext = imageTypes[type];
@@ -117,9 +136,17 @@ async function downloadImage(url: string, dest: string): Promise<string> {
 }
 
 export async function fetchThumbnails(options: FetchOptions): Promise<FetchSummary> {
-  const { root, oembedUrl = defaultOembedUrl, log = console.log } = options;
+  const {
+    root,
+    oembedUrl = defaultOembedUrl,
+    log = console.log,
+    requestTimeoutMs = defaultLimits.requestTimeoutMs,
+    totalTimeMs = defaultLimits.totalTimeMs,
+  } = options;
+  const deadline = Date.now() + totalTimeMs;
   const ids = await collectPlaylistIds(root);
   const cache = await readCache(root);
+  const before = JSON.stringify(cache);
   const summary: FetchSummary = { cached: [], fetched: [], skipped: [] };
   await mkdir(join(root, imageDir), { recursive: true });
   log(`Playlist thumbnails: ${ids.size} playlist(s) in content/`);
@@ -131,29 +158,52 @@ export async function fetchThumbnails(options: FetchOptions): Promise<FetchSumma
       continue;
     }
     const entry = cache.thumbnails[playlistId];
-    if (entry && (await exists(join(root, imageDir, entry.file)))) {
+    const present = entry ? await exists(join(root, imageDir, entry.file)) : false;
+    if (entry && present && !entry.sample) {
       summary.cached.push(playlistId);
       log(`  cached   ${playlistId} (${from})`);
       continue;
     }
+    // A drawn sample stays until the real thumbnail is downloaded.
+    const keep = entry?.sample && present ? ' (keeps the sample picture)' : '';
+    const left = deadline - Date.now();
+    if (left <= 0) {
+      summary.skipped.push({ playlistId, reason: 'time limit reached' });
+      log(`  skipped  ${playlistId} (${from}): time limit reached${keep}`);
+      if (!keep) delete cache.thumbnails[playlistId];
+      continue;
+    }
     try {
-      const thumbnailUrl = await fetchThumbnailUrl(playlistId, oembedUrl);
-      const ext = await downloadImage(thumbnailUrl, join(root, imageDir, playlistId));
+      const signal = AbortSignal.timeout(Math.min(requestTimeoutMs, left));
+      const thumbnailUrl = await fetchThumbnailUrl(playlistId, oembedUrl, signal);
+      const ext = await downloadImage(thumbnailUrl, join(root, imageDir, `${playlistId}.download`), signal);
+      // Replace a sample (maybe of another extension) only once the download is complete.
+      if (entry && entry.file !== `${playlistId}.${ext}`) await rm(join(root, imageDir, entry.file), { force: true });
+      await rename(join(root, imageDir, `${playlistId}.download.${ext}`), join(root, imageDir, `${playlistId}.${ext}`));
       cache.thumbnails[playlistId] = { thumbnailUrl, file: `${playlistId}.${ext}` };
       summary.fetched.push(playlistId);
       log(`  fetched  ${playlistId} (${from})`);
     } catch (error) {
       // SPEC §8: a failed thumbnail fetch is not an error; the page shows the placeholder.
-      const reason = error instanceof Error ? error.message : String(error);
-      delete cache.thumbnails[playlistId];
+      const cause = (error as { cause?: { code?: string } } | null)?.cause?.code;
+      const reason = (error instanceof Error ? error.message : String(error)) + (cause ? ` (${cause})` : '');
+      if (!keep) delete cache.thumbnails[playlistId];
       summary.skipped.push({ playlistId, reason });
-      log(`  skipped  ${playlistId} (${from}): ${reason}`);
+      log(`  skipped  ${playlistId} (${from}): ${reason}${keep}`);
     }
   }
 
-  const tmp = join(root, `${cacheFile}.tmp`);
-  await writeFile(tmp, `${JSON.stringify(cache, null, 2)}\n`);
-  await rename(tmp, join(root, cacheFile));
+  const hasSamples = Object.values(cache.thumbnails).some((e) => e.sample);
+  if (hasSamples) cache.notice = sampleNotice;
+  else delete cache.notice;
+  // Rewritten only when something changed, so an offline build leaves the working tree clean.
+  const after = JSON.stringify(cache);
+  if (after !== before || !(await exists(join(root, cacheFile)))) {
+    const tmp = join(root, `${cacheFile}.tmp`);
+    await mkdir(join(root, 'src/data'), { recursive: true });
+    await writeFile(tmp, serializeCache(cache));
+    await rename(tmp, join(root, cacheFile));
+  }
   log(
     `Done: ${summary.fetched.length} fetched, ${summary.cached.length} cached, ${summary.skipped.length} skipped -> ${cacheFile}`,
   );
@@ -161,5 +211,17 @@ export async function fetchThumbnails(options: FetchOptions): Promise<FetchSumma
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  await fetchThumbnails({ root: process.cwd(), oembedUrl: process.env['OEMBED_URL'] || defaultOembedUrl });
+  const build = process.argv.includes('--build');
+  const options = { root: process.cwd(), oembedUrl: process.env['OEMBED_URL'] || defaultOembedUrl };
+  if (!build) await fetchThumbnails(options);
+  else {
+    // Before `astro build`: bounded in time and never fatal, whatever happens.
+    try {
+      await fetchThumbnails({ ...options, ...buildLimits });
+    } catch (error) {
+      console.warn(
+        `Playlist thumbnails not updated (${error instanceof Error ? error.message : String(error)}); building with the cache as it is.`,
+      );
+    }
+  }
 }

@@ -4,14 +4,29 @@
  * is an ordinary 480x270 JPEG named after the video or playlist id, exactly where
  * `npm run sync` saves the real thumbnails, so a synced channel simply replaces them.
  *
+ * It also draws a SAMPLE picture for every playlist of the blog (content/playlists, articles
+ * with a playlistId) that has no real thumbnail in the oEmbed cache, into
+ * src/assets/playlist-thumbnails/, and records it in src/data/playlist-thumbnails.json with
+ * `"sample": true`, so a fresh clone's blog cards and playlist players show a picture.
+ * scripts/fetch-thumbnails.ts (run by every build) replaces each one with the real thumbnail
+ * as soon as YouTube oEmbed answers for that playlist.
+ *
  *   node scripts/make-sample-thumbnails.ts            # draws only missing files
  *   node scripts/make-sample-thumbnails.ts --force    # redraws everything
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type { Playlist } from '../src/lib/youtube.ts';
+import {
+  cacheFile,
+  collectPlaylistIds,
+  imageDir,
+  readCache,
+  sampleNotice,
+  serializeCache,
+} from './fetch-thumbnails.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const snapshotFile = join(root, 'content', 'videos', 'snapshot.json');
@@ -85,4 +100,25 @@ if (existsSync(snapshotFile)) {
   }
 }
 if (await draw(placeholderFile, 'Best Areas to Live in the Triangle', 'VIDEO', palettes[1]!)) drawn++;
+
+// Blog playlists: a sample picture where the cache has no real thumbnail.
+const cache = await readCache(root);
+const titleOf = (text: string) => {
+  const body = text.startsWith('---') ? (text.split(/^---\s*$/m)[1] ?? '') : text;
+  const m = /^title:[ \t]*(?:'((?:[^']|'')*)'|"([^"]*)"|(.*?))[ \t]*$/m.exec(body);
+  return (m?.[1]?.replaceAll("''", "'") ?? m?.[2] ?? m?.[3] ?? '').trim();
+};
+let i = 0;
+for (const [playlistId, from] of await collectPlaylistIds(root)) {
+  const entry = cache.thumbnails[playlistId];
+  if (entry && !entry.sample) continue;
+  // A playlist of the video snapshot already has its local thumbnail (content/videos/thumbnails).
+  if (existsSync(join(thumbnailDir, `${playlistId}.jpg`))) continue;
+  const file = `${playlistId}.jpg`;
+  const title = titleOf(readFileSync(join(root, from), 'utf8')) || 'Playlist';
+  if (await draw(join(root, imageDir, file), title, 'SAMPLE PLAYLIST', palettes[i++ % palettes.length]!)) drawn++;
+  cache.thumbnails[playlistId] = { thumbnailUrl: '', file, sample: true };
+}
+if (Object.values(cache.thumbnails).some((e) => e.sample)) cache.notice = sampleNotice;
+writeFileSync(join(root, cacheFile), serializeCache(cache));
 console.log(`Drew ${drawn} thumbnail(s).`);

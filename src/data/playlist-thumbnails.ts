@@ -1,24 +1,38 @@
 /**
- * Playlist thumbnails for the build, read from the cache that `npm run thumbnails` writes
- * (scripts/fetch-thumbnails.ts). The build never calls YouTube: a playlist without a cached,
- * downloaded thumbnail simply has none, and its card shows the placeholder graphic.
- * The images live in the repo so they go through astro:assets and no page hot-links YouTube.
+ * Playlist thumbnails for the build. The build never calls YouTube; in order of preference a
+ * playlist's picture is
+ *   1. the oEmbed thumbnail cached by scripts/fetch-thumbnails.ts (run by `npm run build` and
+ *      `npm run thumbnails`) in src/data/playlist-thumbnails.json + src/assets/playlist-thumbnails/,
+ *   2. the local copy of the playlist's thumbnail saved by `npm run sync`, when the playlist is in
+ *      the video snapshot (content/videos/thumbnails/{playlistId}.jpg),
+ *   3. a drawn SAMPLE picture (cache entries marked `"sample": true`, drawn by
+ *      scripts/make-sample-thumbnails.ts) so that a fresh clone shows thumbnails everywhere;
+ *      a successful oEmbed fetch replaces it,
+ * and with none of them the card shows the placeholder graphic. The images live in the repo so
+ * they go through astro:assets and no page hot-links YouTube.
  */
 import type { ImageMetadata } from 'astro';
 import cache from './playlist-thumbnails.json';
+import { getLocalThumbnail } from './video-thumbnails.ts';
 
 export interface ThumbnailCache {
   version: 1;
+  notice?: string;
   /** Playlist id -> the oEmbed `thumbnail_url` and the downloaded copy in src/assets/playlist-thumbnails. */
-  thumbnails: Record<string, { thumbnailUrl: string; file: string }>;
+  thumbnails: Record<string, { thumbnailUrl: string; file: string; sample?: boolean }>;
 }
 
 const images = import.meta.glob<{ default: ImageMetadata }>('../assets/playlist-thumbnails/*.{jpg,png,webp}', {
   eager: true,
 });
 
+function cached(playlistId: string, sample: boolean): ImageMetadata | undefined {
+  const entry = (cache as ThumbnailCache).thumbnails[playlistId];
+  if (!entry || Boolean(entry.sample) !== sample) return undefined;
+  return images[`../assets/playlist-thumbnails/${entry.file}`]?.default;
+}
+
 export function getPlaylistThumbnail(playlistId: string): ImageMetadata | undefined {
   if (!playlistId) return undefined;
-  const entry = (cache as ThumbnailCache).thumbnails[playlistId];
-  return entry ? images[`../assets/playlist-thumbnails/${entry.file}`]?.default : undefined;
+  return cached(playlistId, false) ?? getLocalThumbnail(playlistId) ?? cached(playlistId, true);
 }

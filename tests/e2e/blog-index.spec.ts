@@ -57,6 +57,21 @@ test('links every playlist page in the Video Playlists section', async ({ page }
   }
 });
 
+test('every playlist card and playlist player shows a real (local) thumbnail on a fresh clone', async ({ page }) => {
+  // The shipped cache holds drawn sample pictures (or real oEmbed thumbnails once fetched); a
+  // playlist of the video snapshot uses the snapshot's local copy of its thumbnail.
+  await page.goto('/blog');
+  const section = page.locator('section[aria-labelledby="playlists-heading"]');
+  for (const p of playlistFacts()) {
+    const card = section.locator('article').filter({ has: page.getByRole('link', { name: p.title, exact: true }) });
+    await expect(card.locator('img')).toHaveAttribute('src', new RegExp(`^/_astro/${p.playlistId}\\.`));
+    await expect(card.locator('svg')).toHaveCount(0);
+  }
+  const first = playlistFacts()[0]!;
+  await page.goto(`/blog/${first.slug}`);
+  await expect(page.locator('lite-youtube img')).toHaveAttribute('src', new RegExp(`^/_astro/${first.playlistId}\\.`));
+});
+
 test('the article grid has 1 column on phones, 2 on tablets and 3 on desktops', async ({ page }) => {
   await page.goto('/blog');
   const grid = page.getByTestId('article-list');

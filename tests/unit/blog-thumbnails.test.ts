@@ -12,11 +12,15 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  buildLimits,
   cacheFile,
+  collectPlaylistIds,
   fetchThumbnails,
   imageDir,
   oembedRequestUrl,
   readPlaylistId,
+  sampleNotice,
+  serializeCache,
   type ThumbnailCache,
 } from '../../scripts/fetch-thumbnails.ts';
 
@@ -165,6 +169,71 @@ describe('fetching thumbnails', () => {
     expect(await readJson()).toEqual({ version: 1, thumbnails: {} });
   });
 
+  it('tries sample entries on every run: replaced when oEmbed answers, kept when it does not', async () => {
+    await mkdir(join(root, imageDir), { recursive: true });
+    const sample = { thumbnailUrl: '', file: '', sample: true };
+    for (const id of [known, unknown]) await writeFile(join(root, imageDir, `${id}.jpg`), 'drawn sample');
+    await writeFile(
+      join(root, cacheFile),
+      JSON.stringify({
+        version: 1,
+        notice: sampleNotice,
+        thumbnails: { [known]: { ...sample, file: `${known}.jpg` }, [unknown]: { ...sample, file: `${unknown}.jpg` } },
+      }),
+    );
+    const lines: string[] = [];
+    const summary = await fetchThumbnails({ root, oembedUrl: `${base}/oembed`, log: (l) => lines.push(l) });
+    expect(summary.fetched).toEqual([known]);
+    expect(summary.cached).toEqual([]);
+    const cache = await readJson();
+    expect(cache.thumbnails[known]).toEqual({
+      thumbnailUrl: `${base}/vi/${videoId}/hqdefault.jpg`,
+      file: `${known}.jpg`,
+    });
+    expect(await readFile(join(root, imageDir, `${known}.jpg`))).toEqual(jpeg);
+    // The unknown playlist keeps its drawn picture, still marked sample, with the notice.
+    expect(cache.thumbnails[unknown]).toEqual({ ...sample, file: `${unknown}.jpg` });
+    expect(await readFile(join(root, imageDir, `${unknown}.jpg`), 'utf8')).toBe('drawn sample');
+    expect(cache.notice).toBe(sampleNotice);
+    expect(lines.join('\n')).toMatch(new RegExp(`skipped +${unknown} .*HTTP 404 \\(keeps the sample picture\\)`));
+  });
+
+  it('stops asking once the overall time limit is spent, and leaves an unchanged cache file alone', async () => {
+    await mkdir(join(root, imageDir), { recursive: true });
+    await writeFile(join(root, imageDir, `${known}.jpg`), 'drawn sample');
+    const text = serializeCache({
+      version: 1,
+      notice: sampleNotice,
+      thumbnails: { [known]: { thumbnailUrl: '', file: `${known}.jpg`, sample: true } },
+    });
+    await writeFile(join(root, cacheFile), text);
+    const before = (await stat(join(root, cacheFile))).mtimeMs;
+    await new Promise((done) => setTimeout(done, 20));
+
+    const summary = await fetchThumbnails({ root, oembedUrl: `${base}/oembed`, log: () => {}, totalTimeMs: 0 });
+    expect(requests).toEqual([]);
+    expect(summary.skipped.map((s) => s.reason)).toEqual(Array(3).fill('time limit reached'));
+    expect(await readFile(join(root, cacheFile), 'utf8')).toBe(text);
+    expect((await stat(join(root, cacheFile))).mtimeMs).toBe(before);
+  });
+
+  it('--build (what `npm run build` runs first) ends quickly and successfully when YouTube is unreachable', async () => {
+    const closed = createServer();
+    await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((done) => closed.close(() => done()));
+    const project = join(import.meta.dirname, '..', '..');
+    const started = Date.now();
+    const { stdout } = await promisify(execFile)(
+      join(project, 'node_modules/.bin/node'),
+      [join(project, 'scripts/fetch-thumbnails.ts'), '--build'],
+      { cwd: root, env: { ...process.env, OEMBED_URL: `http://127.0.0.1:${port}/oembed` } },
+    );
+    expect(Date.now() - started).toBeLessThan(buildLimits.totalTimeMs + 5_000);
+    expect(stdout).toContain('0 fetched, 0 cached, 3 skipped');
+    expect(await readJson()).toEqual({ version: 1, thumbnails: {} });
+  });
+
   it('runs as `npm run thumbnails` does, with OEMBED_URL from the environment', async () => {
     const project = join(import.meta.dirname, '..', '..');
     const { stdout } = await promisify(execFile)(
@@ -176,5 +245,23 @@ describe('fetching thumbnails', () => {
     expect(stdout).toContain('1 fetched, 0 cached, 2 skipped');
     expect((await readJson()).thumbnails[known]?.file).toBe(`${known}.jpg`);
     expect((await stat(join(root, imageDir, `${known}.jpg`))).size).toBe(jpeg.length);
+  });
+});
+
+describe('the shipped cache', () => {
+  it('gives every playlist of content/ a picture: a cached or sample thumbnail, or the snapshot copy', async () => {
+    const project = join(import.meta.dirname, '..', '..');
+    const ids = await collectPlaylistIds(project);
+    const cache = JSON.parse(await readFile(join(project, cacheFile), 'utf8')) as ThumbnailCache;
+    expect(ids.size).toBeGreaterThan(0);
+    for (const id of ids.keys()) {
+      const entry = cache.thumbnails[id];
+      const file = entry
+        ? join(project, imageDir, entry.file)
+        : join(project, 'content/videos/thumbnails', `${id}.jpg`);
+      expect((await stat(file)).size, `${id}: ${file}`).toBeGreaterThan(0);
+    }
+    // Drawn pictures are labelled as such in the file.
+    if (Object.values(cache.thumbnails).some((e) => e.sample)) expect(cache.notice).toBe(sampleNotice);
   });
 });
