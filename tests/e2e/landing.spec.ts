@@ -149,7 +149,11 @@ test.describe('landing pages', () => {
   test('/first-time-buyer', async ({ page }) => {
     await page.goto('/first-time-buyer');
     await expectLink(page, 'Book Free Consultation', site.links.booking, true);
-    await expect(page.getByRole('link', { name: /^Call Now/ })).toHaveAttribute('href', tel);
+    // SPEC names the button 'Call Now': exactly that label, the number only in its tel: link.
+    const call = page.locator('main').getByRole('link', { name: 'Call Now', exact: true });
+    await expect(call).toHaveCount(1);
+    await expect(call).toHaveText('Call Now');
+    await expect(call).toHaveAttribute('href', tel);
     for (const step of ['Pre-Approval', 'Home Search', 'Make Offer', 'Close Deal']) {
       await expect(page.getByRole('heading', { level: 3, name: step })).toBeVisible();
     }
