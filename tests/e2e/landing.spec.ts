@@ -21,6 +21,8 @@ const towns = [
 ];
 
 type JsonLd = Record<string, unknown>;
+/** Longer than the small-screen fallback delay (2 s) of the hero script. */
+const afterFallbackDelay = 2500;
 
 /** Every JSON-LD node of the page, @graph members flattened. */
 async function jsonLdNodes(page: Page): Promise<JsonLd[]> {
@@ -149,6 +151,73 @@ test.describe('home page', () => {
 
     // No AggregateRating of the agent's own reviews, neither as a node nor as a property, nor as microdata.
     expect((await page.content()).toLowerCase()).not.toContain('aggregaterating');
+  });
+});
+
+test.describe('hero video: downloaded only when it costs the visitor nothing', () => {
+  const isVideo = (url: string) => /\/video\/hero\.(webm|mp4)(\?|$)/.test(new URL(url).pathname);
+
+  /** Records every request for the hero video. */
+  function watchVideo(page: Page): string[] {
+    const requested: string[] = [];
+    page.on('request', (r) => {
+      if (isVideo(r.url())) requested.push(r.url());
+    });
+    return requested;
+  }
+
+  test('a desktop visitor gets the video after the page has loaded; the poster stays', async ({ page, isMobile }) => {
+    test.skip(isMobile, 'desktop only');
+    const requested = watchVideo(page);
+    await page.goto('/');
+    await expect.poll(() => requested.length).toBeGreaterThan(0);
+    await expect(page.locator('#home img').first()).toBeVisible();
+  });
+
+  test('prefers-reduced-motion: reduce downloads no video', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const requested = watchVideo(page);
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.waitForTimeout(afterFallbackDelay);
+    expect(requested).toEqual([]);
+    await expect(page.locator('video.hero-video')).not.toHaveAttribute('src', /./);
+    await expect(page.locator('#home img').first()).toBeVisible();
+  });
+
+  test('Save-Data downloads no video', async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'connection', {
+        configurable: true,
+        get: () => ({ saveData: true, effectiveType: '4g' }),
+      });
+    });
+    const requested = watchVideo(page);
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.waitForTimeout(afterFallbackDelay);
+    expect(requested).toEqual([]);
+    await expect(page.locator('video.hero-video')).not.toHaveAttribute('src', /./);
+  });
+
+  test('a small screen waits for the browser to be idle', async ({ page, isMobile }) => {
+    test.skip(!isMobile, 'small screens only');
+    // Hold every idle callback until the test releases them: the browser is never idle until then.
+    await page.addInitScript(() => {
+      const held: IdleRequestCallback[] = [];
+      const w = window as unknown as { __releaseIdle: () => void };
+      window.requestIdleCallback = (cb: IdleRequestCallback) => {
+        held.push(cb);
+        return held.length;
+      };
+      w.__releaseIdle = () => {
+        for (const cb of held.splice(0)) cb({ didTimeout: false, timeRemaining: () => 50 });
+      };
+    });
+    const requested = watchVideo(page);
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.waitForTimeout(afterFallbackDelay);
+    expect(requested).toEqual([]);
+    await page.evaluate(() => (window as unknown as { __releaseIdle: () => void }).__releaseIdle());
+    await expect.poll(() => requested.length).toBeGreaterThan(0);
   });
 });
 
