@@ -3,6 +3,7 @@
  * on desktop, through the toggle menu on a 360 px phone, and with JavaScript off.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { site } from '../../src/site.config.ts';
 
 /** The 13 service areas of SPEC §2, each with its /city/{slug} page. */
 const cities: [string, string][] = [
@@ -265,4 +266,40 @@ test('the footer links the services, the 13 service areas, blog, relocation, abo
     expect(hrefs).toContain(href);
   }
   expect(hrefs.some((h) => h.startsWith('https://'))).toBe(true);
+});
+
+test.describe('layout', () => {
+  for (const path of ['/', '/relocation', '/city/raleigh']) {
+    test(`${path}: the skip link is the first focusable element and moves the focus to the main content`, async ({
+      page,
+    }) => {
+      await page.goto(path);
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: 'Skip to main content', exact: true });
+      await expect(skip).toBeFocused();
+      await expect(skip).toBeVisible();
+      await expect(skip).toHaveAttribute('href', '#main');
+      await expect(page.locator('main#main')).toHaveCount(1);
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/#main$/);
+      await expect(page.locator('main#main')).toBeFocused();
+      // The next Tab continues inside the main content, past the navigation.
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.querySelector('main')?.contains(document.activeElement))).toBe(true);
+    });
+  }
+
+  test('the footer states the brokerage and Equal Housing Opportunity', async ({ page }) => {
+    await page.goto('/about');
+    const footer = page.locator('footer');
+    await expect(footer.getByText(site.agent.brokerage).first()).toBeVisible();
+    await expect(footer.getByText(/Equal Housing Opportunity/).first()).toBeVisible();
+    await page.goto('/');
+    await expect(
+      page
+        .locator('footer')
+        .getByText(/Equal Housing Opportunity/)
+        .first(),
+    ).toBeVisible();
+  });
 });
