@@ -26,7 +26,7 @@ const sitemapXml = () => ({
     'astro:build:done': ({ dir }) => {
       const out = fileURLToPath(dir);
       const chunks = readdirSync(out).filter((f) => /^sitemap-\d+\.xml$/.test(f));
-      const source = chunks.length === 1 ? chunks[0] : 'sitemap-index.xml';
+      const source = chunks.length === 1 && chunks[0] ? chunks[0] : 'sitemap-index.xml';
       copyFileSync(join(out, source), join(out, 'sitemap.xml'));
     },
   },
