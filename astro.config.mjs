@@ -5,12 +5,32 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import { copyFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { clientInteraction } from './src/integrations/client-interaction.ts';
 import { site } from './src/site.config.ts';
 
 /** Pages that must never reach the sitemap (they are also marked noindex). */
 const notInSitemap = ['/search', '/404', '/city-not-found', '/contact/sent', '/api/contact'];
+
+/**
+ * `/sitemap.xml`, the address robots.txt names. @astrojs/sitemap only writes
+ * sitemap-index.xml + sitemap-N.xml (it has no option for the plain name), so after it has run
+ * the one URL set is copied to sitemap.xml; past 45,000 URLs (several chunks) the index is.
+ */
+const sitemapXml = () => ({
+  name: 'sitemap-xml',
+  hooks: {
+    /** @param {{ dir: URL }} options */
+    'astro:build:done': ({ dir }) => {
+      const out = fileURLToPath(dir);
+      const chunks = readdirSync(out).filter((f) => /^sitemap-\d+\.xml$/.test(f));
+      const source = chunks.length === 1 && chunks[0] ? chunks[0] : 'sitemap-index.xml';
+      copyFileSync(join(out, source), join(out, 'sitemap.xml'));
+    },
+  },
+});
 
 export default defineConfig({
   // SITE_URL lets a staging deploy produce its own canonicals; production uses the config.
@@ -30,6 +50,7 @@ export default defineConfig({
     sitemap({
       filter: (page) => !notInSitemap.some((p) => new URL(page).pathname === p),
     }),
+    sitemapXml(),
   ],
   vite: {
     plugins: [tailwindcss()],

@@ -6,23 +6,39 @@ import { site } from '../site.config.ts';
 
 const origin = (url: string) => new URL(url).origin;
 
-/** Third-party origins, each needed only after a visitor interaction or scroll. */
-const embeds = {
-  youtubeFrames: ['https://www.youtube-nocookie.com', 'https://www.youtube.com'],
-  youtubeImages: ['https://i.ytimg.com'],
-  googleMaps: ['https://maps.googleapis.com', 'https://maps.gstatic.com'],
-  googleImages: ['https://lh3.googleusercontent.com'],
-  tiles: [
-    'https://a.basemaps.cartocdn.com',
-    'https://b.basemaps.cartocdn.com',
-    'https://c.basemaps.cartocdn.com',
-    'https://d.basemaps.cartocdn.com',
-  ],
-  propertySearch: [origin(site.embeds.propertySearchUrl.replace('{city}', 'x'))],
-  homeValue: [origin(site.embeds.homeValue.scriptUrl)],
-};
+/** The part of the site config that names third-party hosts. */
+export interface EmbedConfig {
+  propertySearchUrl: string;
+  homeValue: { scriptUrl: string };
+  mapTiles: { url: string };
+}
 
-export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
+/**
+ * Origins of a tile URL template such as `https://{s}.tiles.example/{z}/{x}/{y}.png`: the
+ * `{s}` placeholder expands to the a-d subdomains Leaflet rotates through; other placeholders
+ * may only appear in the path.
+ */
+export function tileOrigins(template: string, subdomains: readonly string[] = ['a', 'b', 'c', 'd']): string[] {
+  const withHost = (s: string) => origin(template.replace('{s}', s).replace(/\{[^}]+\}/g, '0'));
+  return template.includes('{s}') ? [...new Set(subdomains.map(withHost))] : [withHost('')];
+}
+
+/** Third-party origins, each needed only after a visitor interaction or scroll. */
+export function embedOrigins(config: EmbedConfig) {
+  return {
+    youtubeFrames: ['https://www.youtube-nocookie.com', 'https://www.youtube.com'],
+    youtubeImages: ['https://i.ytimg.com'],
+    googleMaps: ['https://maps.googleapis.com', 'https://maps.gstatic.com'],
+    googleImages: ['https://lh3.googleusercontent.com'],
+    tiles: tileOrigins(config.mapTiles.url),
+    propertySearch: [origin(config.propertySearchUrl.replace(/\{[^}]+\}/g, 'x'))],
+    homeValue: [origin(config.homeValue.scriptUrl)],
+  };
+}
+
+/** The policy for a page with these inline-script hashes; the embed hosts come from the site config. */
+export function contentSecurityPolicy(scriptHashes: readonly string[], config: EmbedConfig = site.embeds): string {
+  const embeds = embedOrigins(config);
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...scriptHashes, ...embeds.googleMaps, ...embeds.homeValue],

@@ -3,6 +3,34 @@ import { expect, test, type Page } from '@playwright/test';
 import { site } from '../../src/site.config.ts';
 
 const tel = `tel:+1${site.agent.phoneDigits}`;
+const base = process.env['SITE_URL'] ?? site.baseUrl;
+const towns = [
+  'Apex',
+  'Cary',
+  'Franklinton',
+  'Fuquay-Varina',
+  'Garner',
+  'Holly Springs',
+  'Knightdale',
+  'Raleigh',
+  'Rolesville',
+  'Wake Forest',
+  'Wendell',
+  'Youngsville',
+  'Zebulon',
+];
+
+type JsonLd = Record<string, unknown>;
+/** Longer than the small-screen fallback delay (2 s) of the hero script. */
+const afterFallbackDelay = 2500;
+
+/** Every JSON-LD node of the page, @graph members flattened. */
+async function jsonLdNodes(page: Page): Promise<JsonLd[]> {
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return blocks
+    .map((text) => JSON.parse(text) as JsonLd)
+    .flatMap((doc) => (Array.isArray(doc['@graph']) ? (doc['@graph'] as JsonLd[]) : [doc]));
+}
 const mailto = (subject: string) => `mailto:${site.agent.email}?subject=${encodeURIComponent(subject)}`;
 
 async function expectLink(page: Page, name: string, href: string, newTab = false) {
@@ -91,18 +119,105 @@ test.describe('home page', () => {
     await expect(contact.locator(`a[href="${tel}"]`)).toHaveCount(1);
   });
 
-  test('structured data: RealEstateAgent with the 13 towns, WebSite, Organization, no self-rating', async ({
+  test('structured data: RealEstateAgent with brokerage, contacts and the 13 towns, WebSite, Organization, no self-rating', async ({
     page,
   }) => {
     await page.goto('/');
-    const json = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
-    const types = json['@graph'].map((n: { '@type': string }) => n['@type']);
-    expect(types).toEqual(expect.arrayContaining(['RealEstateAgent', 'WebSite', 'Organization']));
-    const agent = json['@graph'].find((n: { '@type': string }) => n['@type'] === 'RealEstateAgent');
-    expect(agent.name).toBe(site.agent.name);
-    expect(agent.telephone).toBe(`+1${site.agent.phoneDigits}`);
-    expect(agent.address.addressRegion).toBe('NC');
-    expect(JSON.stringify(json)).not.toContain('aggregateRating');
+    const nodes = await jsonLdNodes(page);
+    const byId = new Map(nodes.filter((n) => n['@id']).map((n) => [n['@id'], n]));
+    const ofType = (type: string) => nodes.filter((n) => n['@type'] === type);
+    expect(ofType('RealEstateAgent')).toHaveLength(1);
+    expect(ofType('WebSite')).toHaveLength(1);
+    expect(ofType('Organization')).toHaveLength(1);
+
+    const agent = ofType('RealEstateAgent')[0]!;
+    expect(agent['name']).toBe(site.agent.name);
+    expect(agent['telephone']).toBe(`+1${site.agent.phoneDigits}`);
+    expect(agent['email']).toBe(site.agent.email);
+    expect(agent['address']).toMatchObject({ '@type': 'PostalAddress', addressRegion: 'NC' });
+    // The brokerage: parentOrganization (or worksFor) resolves to the Organization node.
+    const ref = (agent['parentOrganization'] ?? agent['worksFor']) as JsonLd | undefined;
+    expect(ref).toBeTruthy();
+    const brokerage = ref!['name'] ? ref! : byId.get(ref!['@id'] as string);
+    expect(brokerage).toMatchObject({ '@type': 'Organization', name: site.agent.brokerage });
+    expect(ofType('Organization')[0]!['name']).toBe(site.agent.brokerage);
+    // Area served: exactly the 13 towns of SPEC §2.
+    const served = (agent['areaServed'] as JsonLd[]).map((a) => String(a['name']).replace(/, NC$/, ''));
+    expect(served.sort()).toEqual([...towns].sort());
+
+    const website = ofType('WebSite')[0]!;
+    expect(website['url']).toBe(`${base}/`);
+    expect(website['name']).toBe(site.name);
+
+    // No AggregateRating of the agent's own reviews, neither as a node nor as a property, nor as microdata.
+    expect((await page.content()).toLowerCase()).not.toContain('aggregaterating');
+  });
+});
+
+test.describe('hero video: downloaded only when it costs the visitor nothing', () => {
+  const isVideo = (url: string) => /\/video\/hero\.(webm|mp4)(\?|$)/.test(new URL(url).pathname);
+
+  /** Records every request for the hero video. */
+  function watchVideo(page: Page): string[] {
+    const requested: string[] = [];
+    page.on('request', (r) => {
+      if (isVideo(r.url())) requested.push(r.url());
+    });
+    return requested;
+  }
+
+  test('a desktop visitor gets the video after the page has loaded; the poster stays', async ({ page, isMobile }) => {
+    test.skip(isMobile, 'desktop only');
+    const requested = watchVideo(page);
+    await page.goto('/');
+    await expect.poll(() => requested.length).toBeGreaterThan(0);
+    await expect(page.locator('#home img').first()).toBeVisible();
+  });
+
+  test('prefers-reduced-motion: reduce downloads no video', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const requested = watchVideo(page);
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.waitForTimeout(afterFallbackDelay);
+    expect(requested).toEqual([]);
+    await expect(page.locator('video.hero-video')).not.toHaveAttribute('src', /./);
+    await expect(page.locator('#home img').first()).toBeVisible();
+  });
+
+  test('Save-Data downloads no video', async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'connection', {
+        configurable: true,
+        get: () => ({ saveData: true, effectiveType: '4g' }),
+      });
+    });
+    const requested = watchVideo(page);
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.waitForTimeout(afterFallbackDelay);
+    expect(requested).toEqual([]);
+    await expect(page.locator('video.hero-video')).not.toHaveAttribute('src', /./);
+  });
+
+  test('a small screen waits for the browser to be idle', async ({ page, isMobile }) => {
+    test.skip(!isMobile, 'small screens only');
+    // Hold every idle callback until the test releases them: the browser is never idle until then.
+    await page.addInitScript(() => {
+      const held: IdleRequestCallback[] = [];
+      const w = window as unknown as { __releaseIdle: () => void };
+      window.requestIdleCallback = (cb: IdleRequestCallback) => {
+        held.push(cb);
+        return held.length;
+      };
+      w.__releaseIdle = () => {
+        for (const cb of held.splice(0)) cb({ didTimeout: false, timeRemaining: () => 50 });
+      };
+    });
+    const requested = watchVideo(page);
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.waitForTimeout(afterFallbackDelay);
+    expect(requested).toEqual([]);
+    await page.evaluate(() => (window as unknown as { __releaseIdle: () => void }).__releaseIdle());
+    await expect.poll(() => requested.length).toBeGreaterThan(0);
   });
 });
 
@@ -149,7 +264,11 @@ test.describe('landing pages', () => {
   test('/first-time-buyer', async ({ page }) => {
     await page.goto('/first-time-buyer');
     await expectLink(page, 'Book Free Consultation', site.links.booking, true);
-    await expect(page.getByRole('link', { name: /^Call Now/ })).toHaveAttribute('href', tel);
+    // SPEC names the button 'Call Now': exactly that label, the number only in its tel: link.
+    const call = page.locator('main').getByRole('link', { name: 'Call Now', exact: true });
+    await expect(call).toHaveCount(1);
+    await expect(call).toHaveText('Call Now');
+    await expect(call).toHaveAttribute('href', tel);
     for (const step of ['Pre-Approval', 'Home Search', 'Make Offer', 'Close Deal']) {
       await expect(page.getByRole('heading', { level: 3, name: step })).toBeVisible();
     }
@@ -216,6 +335,32 @@ test.describe('landing pages', () => {
     }
     await expect(page.getByText('Top 100 agents in North Carolina in 2024')).toBeVisible();
   });
+});
+
+test.describe('breadcrumbs in structured data', () => {
+  const pages = [
+    '/relocation',
+    '/first-time-buyer',
+    '/upsizing',
+    '/downsizing',
+    '/buyer-resources',
+    '/seller-resources',
+    '/about',
+  ];
+  for (const path of pages) {
+    test(`${path}: BreadcrumbList Home > this page, with absolute URLs`, async ({ page }) => {
+      await page.goto(path);
+      const lists = (await jsonLdNodes(page)).filter((n) => n['@type'] === 'BreadcrumbList');
+      expect(lists).toHaveLength(1);
+      const items = lists[0]!['itemListElement'] as JsonLd[];
+      expect(items).toHaveLength(2);
+      expect(items[0]).toEqual({ '@type': 'ListItem', position: 1, name: 'Home', item: `${base}/` });
+      expect(items[1]).toMatchObject({ '@type': 'ListItem', position: 2, item: `${base}${path}` });
+      expect(String(items[1]!['name']).trim()).not.toBe('');
+      // The last crumb is the page itself: the canonical URL.
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${base}${path}`);
+    });
+  }
 });
 
 test.describe('embeds load late', () => {

@@ -1,6 +1,26 @@
-/** SPEC §2 navigation: every link and dropdown item reaches its target by mouse and by keyboard. */
-import { expect, test } from '@playwright/test';
+/**
+ * SPEC §2 navigation: every link and dropdown item reaches its target by mouse and by keyboard
+ * on desktop, through the toggle menu on a 360 px phone, and with JavaScript off.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { site } from '../../src/site.config.ts';
 
+/** The 13 service areas of SPEC §2, each with its /city/{slug} page. */
+const cities: [string, string][] = [
+  ['Apex', 'apex'],
+  ['Cary', 'cary'],
+  ['Franklinton', 'franklinton'],
+  ['Fuquay-Varina', 'fuquay-varina'],
+  ['Garner', 'garner'],
+  ['Holly Springs', 'holly-springs'],
+  ['Knightdale', 'knightdale'],
+  ['Raleigh', 'raleigh'],
+  ['Rolesville', 'rolesville'],
+  ['Wake Forest', 'wake-forest'],
+  ['Wendell', 'wendell'],
+  ['Youngsville', 'youngsville'],
+  ['Zebulon', 'zebulon'],
+];
 const dropdowns: Record<string, [string, string][]> = {
   BUY: [
     ['First-Time Home Buyers', '/first-time-buyer'],
@@ -12,7 +32,7 @@ const dropdowns: Record<string, [string, string][]> = {
     ['Downsizing', '/downsizing'],
     ['Seller Resources', '/seller-resources'],
   ],
-  'EXPLORE THE AREA': [['Raleigh', '/city/raleigh']],
+  'EXPLORE THE AREA': cities.map(([name, slug]) => [name, `/city/${slug}`]),
 };
 const topLinks: [string, string][] = [
   ['HOME', '/'],
@@ -20,54 +40,95 @@ const topLinks: [string, string][] = [
   ['RELOCATION', '/relocation'],
   ['BLOG', '/blog'],
 ];
+const urlOf = (href: string) => new RegExp(`${href === '/' ? '' : href}/?$`);
+const start = '/search';
+
+/** Presses Tab until `target` has the focus (at most `max` times). */
+async function tabTo(page: Page, target: Locator, max = 40) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
+/** Opens the phone menu (a <details> disclosure) and returns the mobile navigation. */
+async function openPhoneMenu(page: Page) {
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  await page.locator('summary', { hasText: 'Open the menu' }).click();
+  const nav = page.getByRole('navigation', { name: 'Mobile' });
+  await expect(nav).toBeVisible();
+  return nav;
+}
+
+const phoneDropdown = (nav: Locator, menu: string) =>
+  nav.locator('details', { has: nav.page().locator('summary', { hasText: new RegExp(`^\\s*${menu}\\s*$`) }) });
 
 test.describe('desktop navigation', () => {
   test.skip(({ isMobile }) => isMobile, 'desktop only');
 
+  test('the dropdowns list exactly the SPEC items, in order', async ({ page }) => {
+    await page.goto(start);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const [menu, items] of Object.entries(dropdowns)) {
+      const button = nav.getByRole('button', { name: menu, exact: true });
+      const list = page.locator(`#${await button.getAttribute('aria-controls')}`);
+      const links = list.getByRole('link', { includeHidden: true });
+      expect(await links.evaluateAll((as) => as.map((a) => [a.textContent?.trim(), a.getAttribute('href')]))).toEqual(
+        items,
+      );
+    }
+  });
+
   for (const [label, href] of topLinks) {
-    test(`${label} goes to ${href}`, async ({ page }) => {
-      await page.goto('/search');
+    test(`${label} goes to ${href} by mouse`, async ({ page }) => {
+      await page.goto(start);
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
-      await expect(page).toHaveURL(new RegExp(`${href === '/' ? '/' : href}$`));
+      await expect(page).toHaveURL(urlOf(href));
+    });
+
+    test(`${label} goes to ${href} by keyboard`, async ({ page }) => {
+      await page.goto(start);
+      const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true });
+      await tabTo(page, link);
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(urlOf(href));
     });
   }
 
   for (const [menu, items] of Object.entries(dropdowns)) {
     for (const [label, href] of items) {
       test(`${menu} > ${label} by mouse hover`, async ({ page }) => {
-        await page.goto('/search');
+        await page.goto(start);
         const nav = page.getByRole('navigation', { name: 'Main' });
         const item = nav.getByRole('link', { name: label, exact: true });
         await expect(item).toBeHidden();
-        await nav.getByRole('button', { name: menu }).hover();
+        await nav.getByRole('button', { name: menu, exact: true }).hover();
         await expect(item).toBeVisible();
         await item.click();
-        await expect(page).toHaveURL(new RegExp(`${href}$`));
+        await expect(page).toHaveURL(urlOf(href));
       });
 
       test(`${menu} > ${label} by keyboard`, async ({ page }) => {
-        await page.goto('/search');
+        await page.goto(start);
         const nav = page.getByRole('navigation', { name: 'Main' });
-        const button = nav.getByRole('button', { name: menu });
-        await button.focus();
+        const button = nav.getByRole('button', { name: menu, exact: true });
+        // Tab from the top of the page: the dropdown opens when its button gets the focus.
+        await tabTo(page, button);
         await expect(button).toHaveAttribute('aria-expanded', 'true');
         const item = nav.getByRole('link', { name: label, exact: true });
         await expect(item).toBeVisible();
-        for (let i = 0; i < 20; i++) {
-          await page.keyboard.press('Tab');
-          if (await item.evaluate((el) => el === document.activeElement)) break;
-        }
-        await expect(item).toBeFocused();
+        await tabTo(page, item);
         await page.keyboard.press('Enter');
-        await expect(page).toHaveURL(new RegExp(`${href}$`));
+        await expect(page).toHaveURL(urlOf(href));
       });
     }
   }
 
   test('Escape closes an open dropdown and returns focus to its button', async ({ page }) => {
-    await page.goto('/search');
+    await page.goto(start);
     const nav = page.getByRole('navigation', { name: 'Main' });
-    const button = nav.getByRole('button', { name: 'SELL' });
+    const button = nav.getByRole('button', { name: 'SELL', exact: true });
     await button.focus();
     await page.keyboard.press('Tab');
     await expect(nav.getByRole('link', { name: 'Upsizing' })).toBeFocused();
@@ -81,21 +142,42 @@ test.describe('desktop navigation', () => {
 test.describe('phone navigation', () => {
   test.skip(({ isMobile }) => !isMobile, 'phone only');
 
-  test('the menu opens, keeps one dropdown open at a time and reaches its targets', async ({ page }) => {
-    await page.goto('/search');
-    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
-    await page.locator('summary', { hasText: 'Open the menu' }).click();
-    const nav = page.getByRole('navigation', { name: 'Mobile' });
-    await expect(nav).toBeVisible();
-    const buy = nav.locator('details', { hasText: 'BUY' }).first();
-    const sell = nav.locator('details', { hasText: 'SELL' }).first();
-    await buy.locator('summary').click();
-    await expect(buy).toHaveAttribute('open', '');
-    await sell.locator('summary').click();
-    await expect(sell).toHaveAttribute('open', '');
-    await expect(buy).not.toHaveAttribute('open', '');
-    await nav.getByRole('link', { name: 'Downsizing' }).click();
-    await expect(page).toHaveURL(/\/downsizing$/);
+  for (const [label, href] of topLinks) {
+    test(`menu: ${label} goes to ${href}`, async ({ page }) => {
+      await page.goto(start);
+      const nav = await openPhoneMenu(page);
+      await nav.getByRole('link', { name: label, exact: true }).click();
+      await expect(page).toHaveURL(urlOf(href));
+    });
+  }
+
+  for (const [menu, items] of Object.entries(dropdowns)) {
+    for (const [label, href] of items) {
+      test(`menu: ${menu} > ${label}`, async ({ page }) => {
+        await page.goto(start);
+        const nav = await openPhoneMenu(page);
+        const item = nav.getByRole('link', { name: label, exact: true });
+        await expect(item).toBeHidden();
+        await phoneDropdown(nav, menu).locator('summary').click();
+        await item.click();
+        await expect(page).toHaveURL(urlOf(href));
+      });
+    }
+  }
+
+  test('one dropdown is open at a time', async ({ page }) => {
+    await page.goto(start);
+    const nav = await openPhoneMenu(page);
+    const menus = Object.keys(dropdowns);
+    for (const menu of [...menus, ...menus.slice(0, -1).reverse()]) {
+      await phoneDropdown(nav, menu).locator('summary').click();
+      for (const other of menus) {
+        const details = phoneDropdown(nav, other);
+        if (other === menu) await expect(details).toHaveAttribute('open', '');
+        else await expect(details).not.toHaveAttribute('open', '');
+      }
+      await expect(nav.locator('details[open]')).toHaveCount(1);
+    }
   });
 
   test('the page fits a 360 px screen without horizontal scrolling', async ({ page }) => {
@@ -104,6 +186,63 @@ test.describe('phone navigation', () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, path).toBeLessThanOrEqual(0);
     }
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('desktop: every dropdown item opens on hover and is reachable by keyboard', async ({ page, isMobile }) => {
+    test.skip(isMobile, 'desktop only');
+    await page.goto(start);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const [menu, items] of Object.entries(dropdowns)) {
+      const button = nav.getByRole('button', { name: menu, exact: true });
+      for (const [label, href] of items) {
+        const item = nav.getByRole('link', { name: label, exact: true });
+        await page.mouse.move(0, 400);
+        await expect(item).toBeHidden();
+        await button.hover();
+        await expect(item).toBeVisible();
+        await expect(item).toHaveAttribute('href', href);
+      }
+      await page.mouse.move(0, 400);
+      await tabTo(page, button);
+      for (const [label] of items) {
+        const item = nav.getByRole('link', { name: label, exact: true });
+        await page.keyboard.press('Tab');
+        await expect(item).toBeFocused();
+        await expect(item).toBeVisible();
+      }
+    }
+    await nav.getByRole('link', { name: 'Wendell', exact: true }).press('Enter');
+    await expect(page).toHaveURL(urlOf('/city/wendell'));
+    for (const [label, href] of topLinks) {
+      await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href);
+    }
+  });
+
+  test('phone: the toggle menu opens, its dropdowns open one at a time and every link is reachable', async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(!isMobile, 'phone only');
+    await page.goto(start);
+    const nav = await openPhoneMenu(page);
+    for (const [label, href] of topLinks) {
+      await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href);
+    }
+    for (const [menu, items] of Object.entries(dropdowns)) {
+      await phoneDropdown(nav, menu).locator('summary').click();
+      await expect(nav.locator('details[open]')).toHaveCount(1);
+      for (const [label, href] of items) {
+        const item = nav.getByRole('link', { name: label, exact: true });
+        await expect(item).toBeVisible();
+        await expect(item).toHaveAttribute('href', href);
+      }
+    }
+    await nav.getByRole('link', { name: 'Zebulon', exact: true }).click();
+    await expect(page).toHaveURL(urlOf('/city/zebulon'));
   });
 });
 
@@ -127,4 +266,40 @@ test('the footer links the services, the 13 service areas, blog, relocation, abo
     expect(hrefs).toContain(href);
   }
   expect(hrefs.some((h) => h.startsWith('https://'))).toBe(true);
+});
+
+test.describe('layout', () => {
+  for (const path of ['/', '/relocation', '/city/raleigh']) {
+    test(`${path}: the skip link is the first focusable element and moves the focus to the main content`, async ({
+      page,
+    }) => {
+      await page.goto(path);
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: 'Skip to main content', exact: true });
+      await expect(skip).toBeFocused();
+      await expect(skip).toBeVisible();
+      await expect(skip).toHaveAttribute('href', '#main');
+      await expect(page.locator('main#main')).toHaveCount(1);
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/#main$/);
+      await expect(page.locator('main#main')).toBeFocused();
+      // The next Tab continues inside the main content, past the navigation.
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.querySelector('main')?.contains(document.activeElement))).toBe(true);
+    });
+  }
+
+  test('the footer states the brokerage and Equal Housing Opportunity', async ({ page }) => {
+    await page.goto('/about');
+    const footer = page.locator('footer');
+    await expect(footer.getByText(site.agent.brokerage).first()).toBeVisible();
+    await expect(footer.getByText(/Equal Housing Opportunity/).first()).toBeVisible();
+    await page.goto('/');
+    await expect(
+      page
+        .locator('footer')
+        .getByText(/Equal Housing Opportunity/)
+        .first(),
+    ).toBeVisible();
+  });
 });

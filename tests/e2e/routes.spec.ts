@@ -37,13 +37,18 @@ for (const path of routes) {
 
 test('the search page ignores q, says search is not available and is noindex', async ({ page }) => {
   await page.goto('/search?q=cary+homes');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search Not Available');
   await expect(
     page.getByText(
       'Search functionality is currently not available. Please browse our available properties and resources.',
+      { exact: true },
     ),
   ).toBeVisible();
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex,nofollow');
-  await page.getByRole('link', { name: 'Return to Home Page' }).click();
+  const back = page.locator('main').getByRole('link', { name: 'Return to Home Page', exact: true });
+  await expect(back).toHaveText('Return to Home Page');
+  await expect(back).toHaveAttribute('href', '/');
+  await back.click();
   await expect(page).toHaveURL(/\/$/);
 });
 
@@ -55,7 +60,10 @@ test('an unknown path answers 404 with the not-found page and logs the path', as
   await expect(page.getByText('404', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found');
   await expect.poll(() => logged.join('\n')).toContain('/no/such/page');
-  await page.getByRole('link', { name: 'Return to Home' }).click();
+  const back = page.locator('main').getByRole('link', { name: 'Return to Home', exact: true });
+  await expect(back).toHaveText('Return to Home');
+  await expect(back).toHaveAttribute('href', '/');
+  await back.click();
   await expect(page).toHaveURL(/\/$/);
 });
 
@@ -63,9 +71,24 @@ test('an unknown city answers 404 with City Not Found', async ({ page }) => {
   const res = await page.goto('/city/atlantis');
   expect(res?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('City Not Found');
-  await expect(page.getByText("The city you're looking for doesn't exist in our service area.")).toBeVisible();
-  await page.getByRole('link', { name: 'Back to Home' }).click();
+  await expect(
+    page.getByText("The city you're looking for doesn't exist in our service area.", { exact: true }),
+  ).toBeVisible();
+  const back = page.locator('main').getByRole('link', { name: 'Back to Home', exact: true });
+  await expect(back).toHaveText('Back to Home');
+  await expect(back).toHaveAttribute('href', '/');
+  await back.click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test('the about page states the figures, active since the configured year', async ({ page }) => {
+  await page.goto('/about');
+  const since = String(site.agent.since);
+  expect(since).toBe('2015');
+  const figure = page.locator('dl > div', { has: page.locator('dt', { hasText: /since$/ }) });
+  await expect(figure.locator('dd')).toHaveText(since);
+  await expect(figure.locator('dt')).toHaveText('Helping Triangle clients since');
+  await expect(page.locator('main p', { hasText: `since ${since}.` }).first()).toBeVisible();
 });
 
 test('titles carry the agent name once, with the REALTOR® suffix when missing', async ({ page }) => {

@@ -1,0 +1,63 @@
+/** `sitemap.xml` lists exactly the indexable pages of the build, and robots.txt names it. */
+import { expect, test } from '@playwright/test';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { site } from '../../src/site.config.ts';
+
+const client = join(import.meta.dirname, '..', '..', 'dist', 'client');
+const origin = process.env['SITE_URL'] ?? site.baseUrl;
+
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) return htmlFiles(full);
+    return name.endsWith('.html') ? [full] : [];
+  });
+}
+
+/** URL path of a built page under the no-trailing-slash, file-format build (about.html -> /about). */
+function pathOf(file: string): string {
+  const rel = relative(client, file).split(sep).join('/');
+  const path = `/${rel.replace(/\.html$/, '')}`.replace(/\/index$/, '') || '/';
+  return path;
+}
+
+const isNoindex = (html: string) =>
+  /<meta\s+name="robots"\s+content="[^"]*noindex/i.test(html) ||
+  /<meta\s+content="[^"]*noindex[^"]*"\s+name="robots"/i.test(html);
+
+/** Not-found pages: served with status 404, never indexable pages of their own. */
+const errorPages = ['/404', '/city-not-found'];
+
+const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+
+test('sitemap.xml lists every indexable built page and nothing else', async ({ request }) => {
+  const pages = htmlFiles(client).map((file) => ({ path: pathOf(file), html: readFileSync(file, 'utf8') }));
+  const indexable = pages
+    .filter((p) => !errorPages.includes(p.path) && !isNoindex(p.html))
+    .map((p) => p.path)
+    .sort();
+  const noindex = pages.filter((p) => isNoindex(p.html)).map((p) => p.path);
+  expect(indexable.length).toBeGreaterThan(60);
+  expect(noindex).toEqual(expect.arrayContaining(['/search']));
+
+  const res = await request.get('/sitemap.xml');
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toContain('xml');
+  const xml = await res.text();
+  expect(xml).toContain('<urlset');
+  const urls = locs(xml);
+  expect(new Set(urls).size, 'no URL listed twice').toBe(urls.length);
+  for (const url of urls) expect(url.startsWith(`${origin}/`) || url === origin, url).toBe(true);
+  expect(urls.map((u) => new URL(u).pathname).sort()).toEqual(indexable);
+  for (const path of [...noindex, ...errorPages]) expect(urls).not.toContain(new URL(path, origin).href);
+});
+
+test('robots.txt allows crawling and names /sitemap.xml', async ({ request }) => {
+  const res = await request.get('/robots.txt');
+  expect(res.status()).toBe(200);
+  const lines = (await res.text()).split('\n').map((l) => l.trim());
+  expect(lines).toContain('User-agent: *');
+  expect(lines).toContain(`Sitemap: ${origin}/sitemap.xml`);
+  expect(lines.filter((l) => l.startsWith('Sitemap:'))).toHaveLength(1);
+});

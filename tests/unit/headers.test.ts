@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { contentSecurityPolicy, tileOrigins } from '~/server/headers.ts';
+import { site } from '~/site.config.ts';
+
+const directive = (csp: string, name: string) =>
+  csp
+    .split('; ')
+    .find((d) => d.startsWith(`${name} `))
+    ?.split(' ')
+    .slice(1) ?? [];
+
+describe('Content-Security-Policy hosts come from the site config', () => {
+  it('expands the {s} subdomains of the tile template', () => {
+    expect(tileOrigins('https://{s}.tiles.example.org/{z}/{x}/{y}{r}.png')).toEqual([
+      'https://a.tiles.example.org',
+      'https://b.tiles.example.org',
+      'https://c.tiles.example.org',
+      'https://d.tiles.example.org',
+    ]);
+    expect(tileOrigins('https://tiles.example.org/{z}/{x}/{y}.png')).toEqual(['https://tiles.example.org']);
+  });
+
+  it('allows the configured hosts by default', () => {
+    const csp = contentSecurityPolicy([]);
+    expect(directive(csp, 'img-src')).toEqual(expect.arrayContaining(tileOrigins(site.embeds.mapTiles.url)));
+    expect(directive(csp, 'frame-src')).toContain(new URL(site.embeds.propertySearchUrl).origin);
+    expect(directive(csp, 'script-src')).toContain(new URL(site.embeds.homeValue.scriptUrl).origin);
+  });
+
+  it('follows a changed config: new hosts in, old hosts out', () => {
+    const config = {
+      propertySearchUrl: 'https://idx.other-mls.test/map?city={city}',
+      homeValue: { scriptUrl: 'https://cdn.valuation.test/w.js' },
+      mapTiles: { url: 'https://{s}.tile.other-maps.test/{z}/{x}/{y}.png' },
+    };
+    const csp = contentSecurityPolicy(["'sha256-abc'"], config);
+    const img = directive(csp, 'img-src');
+    expect(img).toEqual(expect.arrayContaining(['https://a.tile.other-maps.test', 'https://d.tile.other-maps.test']));
+    expect(img.some((h) => h.includes('basemaps.cartocdn.com'))).toBe(false);
+    expect(directive(csp, 'frame-src')).toContain('https://idx.other-mls.test');
+    expect(directive(csp, 'frame-src')).not.toContain(new URL(site.embeds.propertySearchUrl).origin);
+    expect(directive(csp, 'script-src')).toEqual(
+      expect.arrayContaining(["'self'", "'sha256-abc'", 'https://cdn.valuation.test']),
+    );
+    expect(csp).not.toContain(new URL(site.embeds.homeValue.scriptUrl).host);
+  });
+});
