@@ -95,7 +95,7 @@ test('without a configured key the built-in reviews show and nothing loads from 
   for (const t of testimonials.slice(0, 4)) await expect(section(page).getByText(t.author_name)).toBeVisible();
   await expect(section(page).getByText('1 week ago')).toBeVisible();
   await expect(section(page).getByText('4 weeks ago')).toBeVisible();
-  await expect(section(page).getByText('Powered by Google')).toHaveCount(0);
+  await expect(section(page).getByText('Reviews from Google Maps', { exact: true })).toHaveCount(0);
   const more = section(page).getByRole('link', { name: /READ MORE REVIEWS/ });
   await expect(more).toHaveAttribute('href', site.links.reviewSearch);
   await expect(more).toHaveAttribute('target', '_blank');
@@ -151,7 +151,7 @@ test("Google's reviews: 5-star only, newest first, 4 at most, defaults, cut text
   await expect(
     cards(page).first().getByRole('img', { name: 'Rated 5 out of 5' }).locator('svg.text-amber-500'),
   ).toHaveCount(5);
-  await expect(section(page).getByText('Powered by Google')).toBeVisible();
+  await expect(section(page).getByText('Reviews from Google Maps', { exact: true })).toBeVisible();
 });
 
 test("a non-OK status shows 'Places getDetails failed: {status}' and the built-in reviews", async ({ page }) => {
@@ -161,7 +161,7 @@ test("a non-OK status shows 'Places getDetails failed: {status}' and the built-i
   await expect(section(page).getByText('5.0 from 34 reviews')).toBeVisible();
   await expect(cards(page)).toHaveCount(4);
   await expect(section(page).getByText(testimonials[0]!.author_name)).toBeVisible();
-  await expect(section(page).getByText('Powered by Google')).toHaveCount(0);
+  await expect(section(page).getByText('Reviews from Google Maps', { exact: true })).toHaveCount(0);
 });
 
 test('zero 5-star reviews from Google show the built-in reviews', async ({ page }) => {

@@ -224,7 +224,16 @@ function ReviewsIsland({
         )}
       </div>
       <div className="mt-8 flex flex-col items-center gap-3">
-        {view?.source === 'google' && <p className="text-sm text-ink-soft">Powered by Google</p>}
+        {/* Google's attribution for Places content shown without a Google map: its logo where
+            possible, else the text 'Google Maps', which is what ships (no logo file here). */}
+        {view?.source === 'google' && (
+          <p className="text-sm text-ink-soft">
+            Reviews from{' '}
+            <span translate="no" className="font-medium">
+              Google Maps
+            </span>
+          </p>
+        )}
         <a href={reviewSearchUrl} target="_blank" rel="noopener noreferrer" className="btn-primary">
           READ MORE REVIEWS
           <span className="sr-only"> (opens in a new window)</span>
