@@ -7,7 +7,7 @@
  *      linear: budget 120 s; the real site: 30 s);
  *   1. starts the production server (scripts/serve.ts) on 127.0.0.1;
  *   2. runs Lighthouse (mobile defaults: simulated slow 4G, mid-range phone) with Debian's
- *      Chromium on one page of every kind, the best of up to three runs (machines are noisy);
+ *      Chromium on one page of every kind, the best of up to five runs (machines are noisy);
  *   3. measures the first-view bytes (gzip) and the third-party requests of those page loads;
  *   4. runs the Nu Html Checker (vnu-jar, Java) on every built page;
  *   5. puts a TLS front on ports 443 and 80 (as the production reverse proxy does: HTTPS, and
@@ -63,7 +63,7 @@ const client = join(root, 'dist', 'client');
 const port = Number(process.env['AUDIT_PORT'] ?? 4499);
 const origin = `http://127.0.0.1:${port}`;
 const args = new Set(process.argv.slice(2));
-const runsPerPage = Number(process.env['AUDIT_RUNS'] ?? 3);
+const runsPerPage = Number(process.env['AUDIT_RUNS'] ?? 5);
 
 const firstPlaylist = readdirSync(join(root, 'content', 'playlists'))
   .filter((f) => f.endsWith('.yaml'))
