@@ -45,8 +45,8 @@ import { chromiumArgs, chromiumPath } from '../tests/support/chromium.ts';
 import {
   buildBudgets,
   buildMiss,
-  bestRun,
   formatKb,
+  measureRuns,
   nuErrors,
   observatoryMiss,
   pageMisses,
@@ -183,15 +183,13 @@ async function lighthouseAll(): Promise<PageMeasure[]> {
     // One warm-up load, so the first measured page does not pay for a cold disk cache.
     await lighthouse(`${origin}/`, { port: chrome.port, logLevel: 'error', onlyCategories: ['performance'] });
     for (const page of pages) {
-      const runs: PageMeasure[] = [];
-      for (let i = 0; i < runsPerPage; i++) {
-        const measured = await measure(page, chrome.port);
-        runs.push(measured);
-        if (pageMisses(measured).length === 0 && measured.scores.performance === 100) break;
-      }
-      const best = bestRun(runs);
+      const { best, runs } = await measureRuns(
+        () => measure(page, chrome.port),
+        runsPerPage,
+        (message, run) => log(`lighthouse ${page.path}: run ${run} failed (${message}); trying again`),
+      );
       log(
-        `lighthouse ${page.path}: perf ${best.scores.performance}, a11y ${best.scores.accessibility}, bp ${best.scores.bestPractices}, seo ${best.scores.seo} (${runs.length} run${runs.length > 1 ? 's' : ''})`,
+        `lighthouse ${page.path}: perf ${best.scores.performance}, a11y ${best.scores.accessibility}, bp ${best.scores.bestPractices}, seo ${best.scores.seo} (${runs} run${runs > 1 ? 's' : ''})`,
       );
       if (pageMisses(best).length > 0) {
         const again = await lighthouse(`${origin}${page.path}`, {

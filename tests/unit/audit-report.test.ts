@@ -6,6 +6,7 @@ import {
   budgets,
   buildBudgets,
   buildMiss,
+  measureRuns,
   nuErrors,
   observatoryMiss,
   pageMisses,
@@ -147,5 +148,44 @@ describe('build budgets', () => {
     expect(buildBudgets).toEqual({ siteSeconds: 30, scaleSeconds: 120 });
     expect(buildMiss('site build', 12.3, 30)).toBeUndefined();
     expect(buildMiss('site build', 31.04, 30)).toBe('site build took 31.0 s, over 30 s');
+  });
+});
+
+describe('Lighthouse runs of one page', () => {
+  it('stops at the first run within every budget', async () => {
+    const results = [perfect({ tbtMs: 85 }), perfect({ tbtMs: 10 }), perfect()];
+    let calls = 0;
+    const { best, runs } = await measureRuns(async () => results[calls++]!, 5);
+    expect(runs).toBe(2);
+    expect(best.tbtMs).toBe(10);
+  });
+
+  it('counts a run Lighthouse lost (NO_NAVSTART) as spent and goes on', async () => {
+    const failures: string[] = [];
+    let calls = 0;
+    const { best, runs } = await measureRuns(
+      async () => {
+        calls++;
+        if (calls === 1) throw new Error('Lighthouse failed on /blog: Something went wrong (NO_NAVSTART)');
+        return perfect({ lcpMs: 950 });
+      },
+      5,
+      (message, run) => failures.push(`${run}: ${message}`),
+    );
+    expect(runs).toBe(2);
+    expect(best.lcpMs).toBe(950);
+    expect(failures).toEqual(['1: Lighthouse failed on /blog: Something went wrong (NO_NAVSTART)']);
+  });
+
+  it('keeps the best of all runs when none is clean, and fails only when every run threw', async () => {
+    let calls = 0;
+    const { best, runs } = await measureRuns(async () => perfect({ tbtMs: 60 + calls++ }), 3);
+    expect(runs).toBe(3);
+    expect(pageMisses(best)).toHaveLength(1);
+    await expect(
+      measureRuns(async () => {
+        throw new Error('NO_FCP');
+      }, 2),
+    ).rejects.toThrow('every Lighthouse run failed: NO_FCP; NO_FCP');
   });
 });
