@@ -18,8 +18,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createStaticSite, inlineScriptHashes } from '../src/server/static.ts';
-import { contentSecurityPolicy, securityHeaders } from '../src/server/headers.ts';
+import { createStaticSite } from '../src/server/static.ts';
+import { securityHeaders } from '../src/server/headers.ts';
+import { sendPlain, withErrorBoundary } from '../src/server/http/boundary.ts';
+import { isValidHost, parseTarget } from '../src/server/http/target.ts';
 import { clientAddress, isSameOrigin, readBody } from '../src/server/leads/guard.ts';
 import { bodyLimitBytes, requestMessages, wantsJson } from '../src/server/leads/intake.ts';
 import { createLeadService } from '../src/server/leads/service.ts';
@@ -63,41 +65,16 @@ function refuse(req: IncomingMessage, res: ServerResponse, status: 403 | 413, me
   res.end(json ? JSON.stringify({ ok: false, message }) : message);
 }
 
-/**
- * Pages Astro renders on demand (the contact form's answer page) carry inline scripts (the
- * island loader) just like pre-rendered ones, so their HTML is held until complete and its
- * scripts' hashes go into the Content-Security-Policy before the head is sent.
- */
-function hashInlineScriptsOf(res: ServerResponse): void {
-  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
-  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
-  const chunks: Buffer[] = [];
-  let head: unknown[] | undefined;
-  Object.assign(res, {
-    writeHead: (...args: unknown[]) => {
-      head = args;
-      return res;
-    },
-    write: (chunk: unknown) => {
-      chunks.push(Buffer.from(chunk as Uint8Array));
-      return true;
-    },
-    end: (chunk?: unknown) => {
-      if (chunk && typeof chunk !== 'function') chunks.push(Buffer.from(chunk as Uint8Array));
-      const body = Buffer.concat(chunks);
-      const headers = (head?.[1] ?? {}) as Record<string, unknown>;
-      const type = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
-      if (/text\/html/i.test(String(type ?? res.getHeader('content-type') ?? ''))) {
-        res.setHeader('Content-Security-Policy', contentSecurityPolicy(inlineScriptHashes(body.toString('utf8'))));
-      }
-      if (head) writeHead(...head);
-      return end(body);
-    },
-  });
-}
+/** Methods the Fetch API (and so Astro) cannot represent; answered here instead of crashing it. */
+const forbiddenMethods = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
-async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+async function handleApi(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
   setSecurityHeaders(res, []);
+  if (forbiddenMethods.has(req.method ?? '')) {
+    req.resume();
+    sendPlain(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD, POST' }, keepHeaders);
+    return;
+  }
   const address = clientAddress(req, guard);
   const locals: ContactLocals = { leads, ...(address ? { clientAddress: address } : {}) };
   if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') {
@@ -123,28 +100,59 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): P
     (req as IncomingMessage & { body?: Buffer }).body = read.ok ? read.body : Buffer.alloc(0);
     if (!read.ok) locals.tooLarge = true;
   }
-  hashInlineScriptsOf(res);
-  await astroHandler(req, res, () => statics.notFound(req, res, url), locals);
+  await astroHandler(req, res, () => statics.notFound(req, res, pathname), locals);
 }
 
-const server = createServer((req, res) => {
-  const url = new URL(req.url ?? '/', 'http://localhost');
-  if (url.pathname.startsWith('/api/')) {
-    handleApi(req, res, url).catch((error: unknown) => {
-      console.error(error);
-      if (!res.headersSent) {
-        res.statusCode = 500;
-        res.end('Internal Server Error');
-      }
-    });
-    return;
-  }
-  setSecurityHeaders(res, statics.scriptHashes(url.pathname));
-  statics.handle(req, res, url);
+const keepHeaders = Object.keys(securityHeaders([])).map((name) => name.toLowerCase());
+
+/**
+ * Every request passes the error boundary: a target or Host that cannot be read gets 400, a bug
+ * of ours 500 with a request id, and never does one request take the process down.
+ */
+const handle = withErrorBoundary(
+  async (req, res) => {
+    const target = parseTarget(req.url);
+    if (target.kind === 'asterisk') {
+      // `OPTIONS *` asks what the server supports; `*` means nothing to any other method.
+      setSecurityHeaders(res, []);
+      if (req.method === 'OPTIONS') res.writeHead(204, { Allow: 'GET, HEAD, POST' }).end();
+      else sendPlain(res, 400, 'Bad Request', {}, keepHeaders);
+      return;
+    }
+    if (target.kind === 'invalid' || !isValidHost(req.headers.host)) {
+      req.resume();
+      setSecurityHeaders(res, []);
+      sendPlain(res, 400, 'Bad Request', { Connection: 'close' }, keepHeaders);
+      return;
+    }
+    if (target.pathname.startsWith('/api/')) {
+      await handleApi(req, res, target.pathname);
+      return;
+    }
+    setSecurityHeaders(res, statics.scriptHashes(target.pathname));
+    statics.handle(req, res, target.pathname, target.search);
+  },
+  { keepHeaders },
+);
+
+const server = createServer(
+  {
+    // Slow clients may not hold connections open indefinitely: the timeouts are checked every
+    // second (Node's default, 30 s, let a 30 s limit run to a minute).
+    requestTimeout: Number(process.env['REQUEST_TIMEOUT_MS'] ?? 30_000),
+    headersTimeout: Math.min(20_000, Number(process.env['REQUEST_TIMEOUT_MS'] ?? 30_000)),
+    connectionsCheckingInterval: 1000,
+  },
+  handle,
+);
+server.maxConnections = Number(process.env['MAX_CONNECTIONS'] ?? 1024);
+// This is no proxy: CONNECT (which Node hands to this event, not to the handler) gets 405.
+server.on('connect', (_req, socket) => {
+  socket.on('error', () => socket.destroy());
+  socket.end(
+    'HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST\r\nContent-Length: 0\r\nConnection: close\r\n\r\n',
+  );
 });
-// Slow clients may not hold connections open indefinitely.
-server.requestTimeout = 30_000;
-server.headersTimeout = 20_000;
 
 leads.start();
 server.listen(port, host, () => {

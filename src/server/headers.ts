@@ -2,6 +2,7 @@
  * Security headers on every response of the production server. The Content-Security-Policy
  * allows exactly the origins the site uses; inline scripts are allowed by hash only.
  */
+import { createHash } from 'node:crypto';
 import { site } from '../site.config.ts';
 
 const origin = (url: string) => new URL(url).origin;
@@ -76,4 +77,23 @@ export function securityHeaders(scriptHashes: readonly string[]): Record<string,
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
     'Cross-Origin-Opener-Policy': 'same-origin',
   };
+}
+
+/** Hashes of the inline scripts of an HTML page, for its Content-Security-Policy. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  const re = /<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi;
+  for (const m of html.matchAll(re)) {
+    const attrs = m[1] ?? '';
+    if (/\ssrc\s*=/.test(attrs)) continue;
+    const type = /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1]?.toLowerCase();
+    // Data blocks (JSON-LD) are never executed, so CSP does not govern them.
+    if (type && type !== 'module' && type !== 'text/javascript' && type !== 'application/javascript') continue;
+    hashes.push(
+      `'sha256-${createHash('sha256')
+        .update(m[2] ?? '')
+        .digest('base64')}'`,
+    );
+  }
+  return [...new Set(hashes)];
 }

@@ -6,8 +6,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { extname, join, normalize, relative, sep } from 'node:path';
+import { extname, join, posix, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { inlineScriptHashes } from './headers.ts';
+import { decodePath, withoutTrailingSlash } from './http/target.ts';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -38,25 +40,6 @@ interface Asset {
   etag: string;
   cacheControl: string;
   encoded: Map<string, Buffer>;
-}
-
-/** Hashes of the inline scripts of an HTML page, for its Content-Security-Policy. */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes: string[] = [];
-  const re = /<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi;
-  for (const m of html.matchAll(re)) {
-    const attrs = m[1] ?? '';
-    if (/\ssrc\s*=/.test(attrs)) continue;
-    const type = /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1]?.toLowerCase();
-    // Data blocks (JSON-LD) are never executed, so CSP does not govern them.
-    if (type && type !== 'module' && type !== 'text/javascript' && type !== 'application/javascript') continue;
-    hashes.push(
-      `'sha256-${createHash('sha256')
-        .update(m[2] ?? '')
-        .digest('base64')}'`,
-    );
-  }
-  return [...new Set(hashes)];
 }
 
 function cacheControlFor(rel: string): string {
@@ -93,7 +76,7 @@ export function createStaticSite(clientDir: string) {
     if (ext === '.html') pageHashes.set(urlPath, inlineScriptHashes(body.toString('utf8')));
   }
 
-  /** Maps a clean URL to the file that answers it: /about -> /about.html, / -> /index.html. */
+  /** Maps a clean (decoded) URL to the file that answers it: /about -> /about.html, / -> /index.html. */
   function resolve(pathname: string): string | undefined {
     if (pathname === '/') return '/index.html';
     if (assets.has(pathname)) return pathname;
@@ -103,6 +86,31 @@ export function createStaticSite(clientDir: string) {
 
   function notFoundFile(pathname: string): string {
     return pathname.startsWith('/city/') && assets.has('/city-not-found.html') ? '/city-not-found.html' : '/404.html';
+  }
+
+  /**
+   * What answers an (encoded) path: a file, a redirect that drops trailing slashes (only to a
+   * page that exists, and only ever to a path on this site), or a not-found page.
+   */
+  function lookup(
+    pathname: string,
+    search: string,
+  ): { kind: 'file'; file: string } | { kind: 'redirect'; location: string } | { kind: 'not-found'; file: string } {
+    const decoded = decodePath(pathname);
+    if (decoded === undefined) return { kind: 'not-found', file: '/404.html' };
+    const clean = posix.normalize(decoded);
+    if (clean.length > 1 && clean.endsWith('/')) {
+      const exists = resolve(clean.replace(/\/+$/, '') || '/');
+      return exists && exists !== '/404.html' && exists !== '/city-not-found.html'
+        ? { kind: 'redirect', location: withoutTrailingSlash(pathname, search) }
+        : { kind: 'not-found', file: notFoundFile(clean) };
+    }
+    const file = resolve(clean);
+    // The 404 and city-not-found pages are only ever served with status 404.
+    if (!file || file === '/404.html' || file === '/city-not-found.html') {
+      return { kind: 'not-found', file: notFoundFile(clean) };
+    }
+    return { kind: 'file', file };
   }
 
   function send(req: IncomingMessage, res: ServerResponse, file: string, status: number): void {
@@ -144,40 +152,27 @@ export function createStaticSite(clientDir: string) {
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
-  function notFound(req: IncomingMessage, res: ServerResponse, url: URL): void {
-    send(req, res, notFoundFile(url.pathname), 404);
+  /** The not-found page for an (encoded) path: 'City Not Found' under /city/, else the 404 page. */
+  function notFound(req: IncomingMessage, res: ServerResponse, pathname: string): void {
+    send(req, res, notFoundFile(pathname), 404);
   }
 
-  function handle(req: IncomingMessage, res: ServerResponse, url: URL): void {
+  /** Answers GET and HEAD of an (encoded) path and query; other methods get 405. */
+  function handle(req: IncomingMessage, res: ServerResponse, pathname: string, search: string): void {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('Allow', 'GET, HEAD');
       res.writeHead(405, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Method Not Allowed');
       return;
     }
-    let pathname: string;
-    try {
-      pathname = normalize(decodeURIComponent(url.pathname)).split(sep).join('/');
-    } catch {
-      notFound(req, res, url);
-      return;
-    }
-    if (pathname.length > 1 && pathname.endsWith('/')) {
-      res.writeHead(301, { Location: `${pathname.replace(/\/+$/, '') || '/'}${url.search}` }).end();
-      return;
-    }
-    const file = resolve(pathname);
-    // The 404 and city-not-found pages are only ever served with status 404.
-    if (!file || file === '/404.html' || file === '/city-not-found.html') {
-      notFound(req, res, url);
-      return;
-    }
-    send(req, res, file, 200);
+    const found = lookup(pathname, search);
+    if (found.kind === 'redirect') res.writeHead(301, { Location: found.location }).end();
+    else send(req, res, found.file, found.kind === 'file' ? 200 : 404);
   }
 
   /** Inline-script hashes of the page a request will be answered with. */
   function scriptHashes(pathname: string): string[] {
-    const file = resolve(pathname) ?? notFoundFile(pathname);
-    return pageHashes.get(file) ?? [];
+    const found = lookup(pathname, '');
+    return found.kind === 'redirect' ? [] : (pageHashes.get(found.file) ?? []);
   }
 
   return { handle, notFound, scriptHashes };

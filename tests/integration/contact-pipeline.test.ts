@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inlineScriptHashes } from '../../src/server/static.ts';
+import { inlineScriptHashes } from '../../src/server/headers.ts';
 import {
   assertBuilt,
   readLeads,

@@ -6,6 +6,7 @@
  * shows the built-in reviews and loads nothing from Google.
  */
 import type { APIRoute } from 'astro';
+import { methodNotAllowed } from '~/server/http/respond.ts';
 import { DEFAULT_MAPS_SCRIPT_URL } from '~/lib/reviews.ts';
 
 export const prerender = false;
@@ -28,3 +29,5 @@ export const GET: APIRoute = () => {
     headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'public, max-age=300' },
   });
 };
+
+export const ALL: APIRoute = () => methodNotAllowed('GET, HEAD');

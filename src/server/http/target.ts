@@ -1,0 +1,76 @@
+/**
+ * What a request asks for, read defensively: the request target and the Host header come
+ * straight from the network, so nothing here throws, and what it returns is safe to put into a
+ * URL or a response header. Pure functions; the server's error boundary answers the failures.
+ */
+
+export type Target =
+  | { kind: 'path'; /** Still percent-encoded, as sent. */ pathname: string; search: string }
+  | { kind: 'asterisk' }
+  | { kind: 'invalid'; reason: string };
+
+/**
+ * Visible ASCII only: browsers percent-encode everything else, and leave a few characters that
+ * RFC 3986 does not allow (`|`, `^`, `{`...) as they are, so those are accepted. A raw backslash
+ * (a browser sends `/` instead) and `#` (never sent) are refused.
+ */
+const pathChars = /^[\x21-\x22\x24-\x5b\x5d-\x7e]*$/;
+const queryChars = /^[\x21-\x22\x24-\x7e]*$/;
+const badPercent = /%(?![0-9A-Fa-f]{2})/;
+
+/**
+ * Reads a request target (RFC 9112 §3.2): origin-form (`/path?query`), absolute-form
+ * (`http://host/path`, which a server must accept; its host is ignored) or asterisk-form (`*`).
+ */
+export function parseTarget(raw: string | undefined): Target {
+  if (!raw) return { kind: 'invalid', reason: 'empty request target' };
+  if (raw === '*') return { kind: 'asterisk' };
+  let rest = raw;
+  if (!raw.startsWith('/')) {
+    const absolute = /^https?:\/\/[^/?#]*/i.exec(raw);
+    if (!absolute) return { kind: 'invalid', reason: 'request target is neither a path nor an absolute URL' };
+    rest = raw.slice(absolute[0].length) || '/';
+    if (!rest.startsWith('/')) rest = `/${rest}`;
+  }
+  const at = rest.indexOf('?');
+  const pathname = at === -1 ? rest : rest.slice(0, at);
+  const search = at === -1 ? '' : rest.slice(at);
+  if (!pathChars.test(pathname) || !queryChars.test(search.slice(1)) || badPercent.test(rest)) {
+    return { kind: 'invalid', reason: 'request target has characters a URL cannot hold' };
+  }
+  return { kind: 'path', pathname, search };
+}
+
+/** Decodes an encoded path, or undefined when it cannot name a file (bad UTF-8, NUL, backslash). */
+export function decodePath(pathname: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return undefined;
+  }
+  // Control characters and backslashes are in no file or route name of this site.
+  if (/[\u0000-\u001f\u007f\\]/.test(decoded)) return undefined;
+  return decoded;
+}
+
+/**
+ * A Host header (RFC 9110 §7.2): a registered name, IPv4 or bracketed IPv6 address, with an
+ * optional port. Userinfo (`a@b`), spaces and other characters are refused.
+ */
+export function isValidHost(host: string | undefined): boolean {
+  if (host === undefined || host.length === 0 || host.length > 255) return false;
+  return /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/.test(
+    host,
+  );
+}
+
+/**
+ * The target of a redirect that only removes trailing slashes: always a path on this site.
+ * It is built from the encoded path (so it is a valid header value) and never starts with `//`
+ * or `/\`, which browsers would follow to another host.
+ */
+export function withoutTrailingSlash(pathname: string, search: string): string {
+  const trimmed = pathname.replace(/^[/\\]+/, '').replace(/\/+$/, '');
+  return `/${trimmed}${search}`;
+}

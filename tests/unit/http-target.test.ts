@@ -1,0 +1,79 @@
+/**
+ * Reading what a request asks for without ever throwing, and redirects that stay on the site.
+ */
+import { describe, expect, it } from 'vitest';
+import { decodePath, isValidHost, parseTarget, withoutTrailingSlash } from '~/server/http/target.ts';
+
+describe('parseTarget', () => {
+  it('reads origin-form, keeping the path encoded', () => {
+    expect(parseTarget('/city/cary?x=1')).toEqual({ kind: 'path', pathname: '/city/cary', search: '?x=1' });
+    expect(parseTarget('/%E6%97%A5/')).toEqual({ kind: 'path', pathname: '/%E6%97%A5/', search: '' });
+  });
+
+  it('reads absolute-form and ignores its host', () => {
+    expect(parseTarget('http://evil.com/about/')).toEqual({ kind: 'path', pathname: '/about/', search: '' });
+    expect(parseTarget('https://a@b')).toEqual({ kind: 'path', pathname: '/', search: '' });
+  });
+
+  it('knows asterisk-form', () => {
+    expect(parseTarget('*')).toEqual({ kind: 'asterisk' });
+  });
+
+  it.each([
+    ['', 'empty'],
+    ['javascript:alert(1)', 'another scheme'],
+    ['/a\\b', 'a raw backslash'],
+    ['/a b', 'a space'],
+    ['/a\u0000', 'a NUL'],
+    ['/日本', 'raw non-ASCII'],
+    ['/a#b', 'a fragment'],
+    ['/%zz', 'a bad percent sequence'],
+    ['/?q=%', 'a cut percent sequence in the query'],
+  ])('refuses %j (%s)', (target) => {
+    expect(parseTarget(target).kind).toBe('invalid');
+  });
+});
+
+describe('decodePath', () => {
+  it('decodes UTF-8 and refuses what names no file', () => {
+    expect(decodePath('/%E6%97%A5')).toBe('/日');
+    expect(decodePath('/%E6%97')).toBeUndefined();
+    expect(decodePath('/%0A')).toBeUndefined();
+    expect(decodePath('/%00')).toBeUndefined();
+    expect(decodePath('/%5cevil.com')).toBeUndefined();
+  });
+});
+
+describe('isValidHost', () => {
+  it.each(['example.com', 'www.example.com:443', '127.0.0.1:4321', '[::1]:8080', 'localhost', 'example.com.'])(
+    'accepts %s',
+    (host) => expect(isValidHost(host)).toBe(true),
+  );
+  it.each([
+    '',
+    'a@b',
+    'user:pw@example.com',
+    'evil.com/x',
+    '[::1',
+    'a b',
+    'évil.com',
+    'host:port',
+    '-a.com',
+    undefined,
+  ])('refuses %j', (host) => expect(isValidHost(host)).toBe(false));
+});
+
+describe('withoutTrailingSlash', () => {
+  it('drops trailing slashes and keeps the query', () => {
+    expect(withoutTrailingSlash('/about/', '')).toBe('/about');
+    expect(withoutTrailingSlash('/city/cary//', '?q=1')).toBe('/city/cary?q=1');
+  });
+
+  it('never yields a protocol-relative or backslash location', () => {
+    for (const path of ['//evil.com/', '/\\evil.com/', '///evil.com/', '/\\/evil.com/']) {
+      const location = withoutTrailingSlash(path, '');
+      expect(location).toMatch(/^\/[^/\\]/);
+      expect(new URL(location, 'https://site.example').origin).toBe('https://site.example');
+    }
+  });
+});
