@@ -160,15 +160,18 @@ export interface WebhookServer {
   close: () => Promise<void>;
 }
 
-/** A CRM endpoint answering like Follow Up Boss's events API (201 with the created event). */
-export async function startWebhook(): Promise<WebhookServer> {
+/**
+ * A CRM endpoint answering like Follow Up Boss's events API (201 with the created event). With
+ * `hang`, it takes each request and never answers, like a CRM that is stuck.
+ */
+export async function startWebhook(options: { hang?: boolean } = {}): Promise<WebhookServer> {
   const received: WebhookServer['received'] = [];
   const server = createHttpServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       received.push({ headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
-      res.writeHead(201, { 'Content-Type': 'application/json' }).end('{"id":1}');
+      if (!options.hang) res.writeHead(201, { 'Content-Type': 'application/json' }).end('{"id":1}');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -176,7 +179,11 @@ export async function startWebhook(): Promise<WebhookServer> {
   return {
     url: `http://127.0.0.1:${port}/v1/events`,
     received,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 

@@ -180,6 +180,18 @@ describe('intake', () => {
     });
   });
 
+  it('does not count a submission sent back with field errors: the corrected 4th try goes through', async () => {
+    let now = 2_000_000;
+    const clock = deps({ now: () => now });
+    for (let i = 0; i < 3; i++) {
+      now += 1000;
+      const outcome = await handleContactPost(post({ ...visitor, phone: '12', elapsedMs: 5000 }), clock);
+      expect(outcome).toMatchObject({ kind: 'invalid', status: 422 });
+    }
+    now += 1000;
+    expect(await handleContactPost(post({ ...visitor, elapsedMs: 5000 }), clock)).toMatchObject({ kind: 'accepted' });
+  });
+
   it('limits one client address cycling through e-mails', async () => {
     const now = 5_000_000;
     for (let i = 0; i < addressRule.max; i++) {
@@ -287,6 +299,83 @@ describe('delivery worker', () => {
     expect(store.nextAttemptAt()).toBeUndefined();
   });
 });
+
+describe('delivery lanes', () => {
+  const options = { retryBaseMs: 1000, retryMaxMs: 60_000, pollMs: 60_000, log: () => {} };
+
+  it('sends e-mail while the CRM hangs: a stuck channel delays only itself', async () => {
+    for (let i = 0; i < 5; i++) {
+      store.addLead({ status: 'lead', ...visitor, email: `l${i}@example.com`, ip: '', userAgent: '' }, [
+        'webhook',
+        'email',
+      ]);
+    }
+    const emailed: number[] = [];
+    let crmCalls = 0;
+    const worker = createDeliveryWorker({
+      ...options,
+      store,
+      senders: {
+        email: async (lead) => void emailed.push(lead.id),
+        // Never settles until its own timeout, like a CRM that takes the request and never answers.
+        webhook: () => {
+          crmCalls += 1;
+          return new Promise(() => {});
+        },
+      },
+      concurrency: { email: 2, webhook: 2 },
+      sendTimeoutMs: 200,
+    });
+    const started = performance.now();
+    worker.start();
+    await waitUntil(() => emailed.length === 5);
+    expect(performance.now() - started).toBeLessThan(150);
+    expect(emailed.sort()).toEqual([1, 2, 3, 4, 5]);
+    // At most two CRM tries at once, however many are due.
+    expect(crmCalls).toBe(2);
+    await worker.stop();
+    const webhook = store.listLeads().flatMap((l) => l.deliveries.filter((d) => d.channel === 'webhook'));
+    expect(webhook.every((d) => d.state === 'pending')).toBe(true);
+  });
+
+  it('never runs more sends of one channel at once than its concurrency, nor one delivery twice', async () => {
+    for (let i = 0; i < 12; i++) {
+      store.addLead({ status: 'lead', ...visitor, email: `c${i}@example.com`, ip: '', userAgent: '' }, ['email']);
+    }
+    let active = 0;
+    let peak = 0;
+    const sent: number[] = [];
+    const worker = createDeliveryWorker({
+      ...options,
+      store,
+      senders: {
+        email: async (lead) => {
+          active += 1;
+          peak = Math.max(peak, active);
+          await new Promise((resolve) => setTimeout(resolve, 10));
+          sent.push(lead.id);
+          active -= 1;
+        },
+      },
+      concurrency: { email: 3 },
+    });
+    worker.start();
+    worker.nudge();
+    worker.nudge();
+    await worker.run();
+    await worker.stop();
+    expect(peak).toBe(3);
+    expect(sent.sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+  });
+});
+
+async function waitUntil(done: () => boolean, timeoutMs = 2000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
 
 const stored: StoredLead = {
   id: 42,

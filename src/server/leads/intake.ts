@@ -3,8 +3,8 @@
  * function of the request and its dependencies. The route turns the outcome into JSON for the
  * island or an HTML page for the form without JavaScript.
  *
- * Order: read the body (400/413/415), count it against the rate limits (429), spot bots (they
- * get the normal success and are stored as spam), validate (422), then commit the lead and its
+ * Order: read the body (400/413/415), spot bots (they get the normal success and are stored as
+ * spam), validate (422), count it against the rate limits (429), then commit the lead and its
  * pending deliveries before anyone is told 'Message sent!'.
  */
 import {
@@ -169,22 +169,22 @@ export async function handleContactPost(request: Request, deps: IntakeDeps): Pro
   const { values } = result.parsed;
 
   try {
-    const checks = [{ key: `email:${rateLimitKey(values.email)}`, rule: submissionRule }];
-    if (deps.clientAddress) checks.push({ key: `ip:${deps.clientAddress}`, rule: addressRule });
-    const limit = deps.store.takeRateLimit(checks, now());
-    if (!limit.allowed) {
-      return {
-        kind: 'rate-limited',
-        status: 429,
-        retryAfterSeconds: Math.ceil(limit.retryAfterMs / 1000),
-        values,
-      };
-    }
+    // What SPEC counts is a submission that reaches the agent: a form sent back with field
+    // errors costs nothing, so the corrected try is not refused. Spam counts (it is stored).
+    const takeLimit = (): Outcome | undefined => {
+      const checks = [{ key: `email:${rateLimitKey(values.email)}`, rule: submissionRule }];
+      if (deps.clientAddress) checks.push({ key: `ip:${deps.clientAddress}`, rule: addressRule });
+      const limit = deps.store.takeRateLimit(checks, now());
+      if (limit.allowed) return undefined;
+      return { kind: 'rate-limited', status: 429, retryAfterSeconds: Math.ceil(limit.retryAfterMs / 1000), values };
+    };
 
     const userAgent = clip(request.headers.get('user-agent') ?? '');
     const ip = deps.clientAddress ?? '';
     const spam = spamReason(result.parsed, deps.minFillMs);
     if (spam) {
+      const refused = takeLimit();
+      if (refused) return refused;
       const leadId = deps.store.addLead(
         {
           status: 'spam',
@@ -207,6 +207,8 @@ export async function handleContactPost(request: Request, deps: IntakeDeps): Pro
     const validation = validateContact(values);
     if (!validation.ok) return { kind: 'invalid', status: 422, errors: validation.errors, values };
 
+    const refused = takeLimit();
+    if (refused) return refused;
     const leadId = deps.store.addLead({ status: 'lead', ...validation.data, ip, userAgent }, deps.channels, now());
     deps.onLead?.(leadId);
     return { kind: 'accepted', leadId, spam: false };

@@ -73,19 +73,26 @@ ${rows.map(([label, value]) => `<tr><th scope="row" style="${cell};width:30%">${
   };
 }
 
-export type SendLeadEmail = (lead: StoredLead) => Promise<void>;
+export type SendLeadEmail = ((lead: StoredLead) => Promise<void>) & { close: () => void };
+
+/** Connections kept open to the mail server; the worker sends at most this many e-mails at once. */
+export const smtpPoolSize = 4;
 
 export function createEmailSender(smtp: SmtpConfig, from: string, to: string): SendLeadEmail {
   const transport = nodemailer.createTransport({
     host: smtp.host,
     port: smtp.port,
     secure: smtp.secure,
+    // A backlog (after an outage) goes out over a few reused connections instead of one per message.
+    pool: true,
+    maxConnections: smtpPoolSize,
+    maxMessages: 100,
     ...(smtp.user ? { auth: { user: smtp.user, pass: smtp.pass ?? '' } } : {}),
     connectionTimeout: 15_000,
     greetingTimeout: 15_000,
     socketTimeout: 30_000,
   });
-  return async (lead) => {
+  const send = async (lead: StoredLead) => {
     const mail = buildLeadEmail(lead);
     await transport.sendMail({
       from,
@@ -97,4 +104,5 @@ export function createEmailSender(smtp: SmtpConfig, from: string, to: string): S
       messageId: mail.messageId,
     });
   };
+  return Object.assign(send, { close: () => transport.close() });
 }

@@ -4,7 +4,7 @@
  */
 import { readLeadsConfig, type LeadsConfig } from './config.ts';
 import { addressRule } from './intake.ts';
-import { createEmailSender } from './mail.ts';
+import { createEmailSender, smtpPoolSize } from './mail.ts';
 import { openLeadStore, type Channel } from './store.ts';
 import { createWebhookSender } from './webhook.ts';
 import { createDeliveryWorker, type Senders } from './worker.ts';
@@ -15,10 +15,9 @@ export type LeadService = ReturnType<typeof createLeadService>;
 export function createLeadService(config: LeadsConfig = readLeadsConfig(), log = console.log) {
   const store = openLeadStore(config.dbPath);
   const senders: Senders = {};
+  const email = config.smtp ? createEmailSender(config.smtp, config.from, config.to) : undefined;
   // Without SMTP_HOST each try fails with a clear reason, shown by `npm run leads`.
-  senders.email = config.smtp
-    ? createEmailSender(config.smtp, config.from, config.to)
-    : () => Promise.reject(new Error('SMTP is not configured (set SMTP_HOST)'));
+  senders.email = email ?? (() => Promise.reject(new Error('SMTP is not configured (set SMTP_HOST)')));
   if (config.webhook) senders.webhook = createWebhookSender(config.webhook.url, config.webhook.apiKey);
   // E-mail is always owed, even before SMTP is configured: leads then wait in the outbox.
   const channels: Channel[] = config.webhook ? ['email', 'webhook'] : ['email'];
@@ -28,6 +27,7 @@ export function createLeadService(config: LeadsConfig = readLeadsConfig(), log =
     retryBaseMs: Math.max(100, config.retryBaseMs),
     retryMaxMs: config.retryMaxMs,
     pollMs: Math.max(100, config.pollMs),
+    concurrency: { email: smtpPoolSize, webhook: 2 },
     log,
   });
   let housekeeping: NodeJS.Timeout | undefined;
@@ -52,6 +52,7 @@ export function createLeadService(config: LeadsConfig = readLeadsConfig(), log =
     async stop(): Promise<void> {
       clearInterval(housekeeping);
       await worker.stop();
+      email?.close();
       store.close();
     },
   };

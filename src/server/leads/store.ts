@@ -6,7 +6,7 @@
  * One server process owns the outbox. A delivery that was under way when the process died is
  * simply still pending and is sent again on restart: delivery is at least once.
  */
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { DatabaseSync, type SQLOutputValue } from 'node:sqlite';
 import { checkRateLimit, type RateLimitRule } from '../../lib/contact-form.ts';
@@ -89,6 +89,26 @@ CREATE TABLE IF NOT EXISTS rate_limits (
 
 type Row = Record<string, SQLOutputValue>;
 
+/** Narrows outbox queries to one channel and leaves out deliveries already in flight. */
+export interface DeliveryFilter {
+  channel?: Channel;
+  exclude?: readonly number[];
+}
+
+function filterSql(filter: DeliveryFilter): string {
+  return [
+    filter.channel ? 'AND o.channel = ?' : '',
+    filter.exclude?.length ? 'AND o.id NOT IN (SELECT value FROM json_each(?))' : '',
+  ].join(' ');
+}
+
+function filterParams(filter: DeliveryFilter): (string | number)[] {
+  return [
+    ...(filter.channel ? [filter.channel] : []),
+    ...(filter.exclude?.length ? [JSON.stringify(filter.exclude)] : []),
+  ];
+}
+
 function toLead(row: Row): StoredLead {
   return {
     id: Number(row['id']),
@@ -119,11 +139,32 @@ function toDelivery(row: Row): Delivery {
   };
 }
 
+/**
+ * Leads are personal data: the database's folder (when this creates it) is readable by the
+ * server's user only (0700), and so are the database and its -wal/-shm files (0600, which SQLite
+ * copies from the database file), whatever the umask.
+ */
+function createPrivately(file: string): void {
+  const dir = dirname(file);
+  if (!existsSync(dir)) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    chmodSync(dir, 0o700);
+  }
+  closeSync(openSync(file, 'a', 0o600));
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      if (existsSync(path)) chmodSync(path, 0o600);
+    } catch {
+      // Owned by another user (a shared deployment): its owner decides its mode.
+    }
+  }
+}
+
 export type LeadStore = ReturnType<typeof openLeadStore>;
 
 export function openLeadStore(path: string, options: { readOnly?: boolean } = {}) {
   const file = path === ':memory:' ? path : resolve(path);
-  if (file !== ':memory:' && !options.readOnly) mkdirSync(dirname(file), { recursive: true });
+  if (file !== ':memory:' && !options.readOnly) createPrivately(file);
   const db = new DatabaseSync(file, {
     readOnly: options.readOnly ?? false,
     enableForeignKeyConstraints: true,
@@ -206,22 +247,32 @@ export function openLeadStore(path: string, options: { readOnly?: boolean } = {}
       });
     },
 
-    /** Pending deliveries whose time has come, oldest first, each with its lead. */
-    dueDeliveries(now = Date.now(), limit = 20): { delivery: Delivery; lead: StoredLead }[] {
+    /**
+     * Pending deliveries whose time has come, oldest first, each with its lead; optionally of one
+     * channel only and leaving out the ones already being sent.
+     */
+    dueDeliveries(
+      now = Date.now(),
+      limit = 20,
+      filter: DeliveryFilter = {},
+    ): { delivery: Delivery; lead: StoredLead }[] {
       const rows = db
         .prepare(
           `SELECT o.*, l.received_at, l.status, l.spam_reason, l.first_name, l.last_name, l.email, l.phone,
                   l.help_type, l.message, l.ip, l.user_agent
            FROM outbox o JOIN leads l ON l.id = o.lead_id
-           WHERE o.state = 'pending' AND o.next_attempt_at <= ? ORDER BY o.next_attempt_at, o.id LIMIT ?`,
+           WHERE o.state = 'pending' AND o.next_attempt_at <= ? ${filterSql(filter)}
+           ORDER BY o.next_attempt_at, o.id LIMIT ?`,
         )
-        .all(now, limit);
+        .all(now, ...filterParams(filter), limit);
       return rows.map((row) => ({ delivery: toDelivery(row), lead: toLead({ ...row, id: row['lead_id'] ?? null }) }));
     },
 
     /** When the next pending delivery falls due (epoch ms), if any is pending. */
-    nextAttemptAt(): number | undefined {
-      const row = db.prepare("SELECT MIN(next_attempt_at) AS at FROM outbox WHERE state = 'pending'").get();
+    nextAttemptAt(filter: DeliveryFilter = {}): number | undefined {
+      const row = db
+        .prepare(`SELECT MIN(next_attempt_at) AS at FROM outbox o WHERE state = 'pending' ${filterSql(filter)}`)
+        .get(...filterParams(filter));
       return row && row['at'] !== null ? Number(row['at']) : undefined;
     },
 

@@ -1,10 +1,14 @@
 /**
  * The delivery worker: runs inside the server process and works through the outbox. Each
  * pending delivery is tried; success marks it delivered, failure schedules the next try with
- * exponential back-off (capped, never given up: a lead is delivered at least once). It wakes
- * when a new lead arrives, when the next retry falls due, and every `pollMs` regardless.
+ * exponential back-off (capped, never given up: a lead is delivered at least once).
+ *
+ * Every channel (e-mail, CRM) has a lane of its own with a few sends at a time, so a mail server
+ * or CRM that hangs delays only its own deliveries: e-mail never waits behind the CRM, nor the
+ * CRM behind e-mail. A lane wakes when a lead arrives, when a send ends, when its next retry
+ * falls due, and every `pollMs` regardless.
  */
-import type { Channel, LeadStore, StoredLead } from './store.ts';
+import type { Channel, Delivery, LeadStore, StoredLead } from './store.ts';
 
 export type Senders = Partial<Record<Channel, (lead: StoredLead) => Promise<void>>>;
 
@@ -14,6 +18,14 @@ export interface WorkerOptions {
   retryBaseMs: number;
   retryMaxMs: number;
   pollMs: number;
+  /** Sends in flight at once, per channel. */
+  concurrency?: Partial<Record<Channel, number>>;
+  /**
+   * Last-resort limit on one send (each channel also has its own network timeouts): past it the
+   * try counts as failed and its slot is freed. A send that still completes later is harmless,
+   * since delivery is at least once.
+   */
+  sendTimeoutMs?: number;
   log?: (message: string) => void;
   now?: () => number;
 }
@@ -23,72 +35,105 @@ export function retryDelay(attempts: number, baseMs: number, maxMs: number): num
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
 }
 
+export const defaultConcurrency: Record<Channel, number> = { email: 4, webhook: 2 };
+const channels: readonly Channel[] = ['email', 'webhook'];
+
+function withTimeout(work: Promise<void>, ms: number, channel: Channel): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${channel} send took longer than ${ms} ms`)), ms);
+    timer.unref?.();
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
 export type DeliveryWorker = ReturnType<typeof createDeliveryWorker>;
 
 export function createDeliveryWorker(options: WorkerOptions) {
-  const { store, senders, retryBaseMs, retryMaxMs, pollMs } = options;
+  const { store, senders, retryBaseMs, retryMaxMs, pollMs, sendTimeoutMs = 120_000 } = options;
   const log = options.log ?? ((message: string) => console.log(message));
   const now = options.now ?? Date.now;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
   let started = false;
   let stopped = false;
 
-  const batchSize = 20;
-
-  /** Tries one batch of due deliveries; says whether more may be waiting. */
-  async function deliverDue(): Promise<boolean> {
-    const due = store.dueDeliveries(now(), batchSize);
-    for (const { delivery, lead } of due) {
-      if (stopped) return false;
-      const send = senders[delivery.channel];
+  async function attempt(channel: Channel, delivery: Delivery, lead: StoredLead): Promise<void> {
+    const send = senders[channel];
+    try {
+      if (!send) throw new Error(`${channel} delivery is not configured`);
+      await withTimeout(send(lead), sendTimeoutMs, channel);
+      store.markDelivered(delivery.id, now());
+      log(`lead #${lead.id}: ${channel} delivered`);
+    } catch (error) {
+      const attempts = delivery.attempts + 1;
+      const wait = retryDelay(attempts, retryBaseMs, retryMaxMs);
+      const reason = error instanceof Error ? error.message : String(error);
       try {
-        if (!send) throw new Error(`${delivery.channel} delivery is not configured`);
-        await send(lead);
-        store.markDelivered(delivery.id, now());
-        log(`lead #${lead.id}: ${delivery.channel} delivered`);
-      } catch (error) {
-        const attempts = delivery.attempts + 1;
-        const wait = retryDelay(attempts, retryBaseMs, retryMaxMs);
-        const reason = error instanceof Error ? error.message : String(error);
         store.markRetry(delivery.id, reason, now() + wait);
-        log(`lead #${lead.id}: ${delivery.channel} try ${attempts} failed (${reason}); next try in ${wait} ms`);
+      } catch (storeError) {
+        // Still pending in the database: the next pass tries it again.
+        log(`delivery worker: ${storeError instanceof Error ? storeError.message : String(storeError)}`);
       }
+      log(`lead #${lead.id}: ${channel} try ${attempts} failed (${reason}); next try in ${wait} ms`);
     }
-    return due.length === batchSize;
   }
 
-  function schedule(): void {
-    if (!started || stopped) return;
-    clearTimeout(timer);
-    const next = store.nextAttemptAt();
-    const wait = next === undefined ? pollMs : Math.min(pollMs, Math.max(0, next - now()));
-    timer = setTimeout(() => void run(), wait);
-    timer.unref?.();
-  }
+  function createLane(channel: Channel) {
+    const limit = Math.max(1, options.concurrency?.[channel] ?? defaultConcurrency[channel]);
+    const inFlight = new Map<number, Promise<void>>();
+    let timer: NodeJS.Timeout | undefined;
 
-  /** One pass over the due deliveries; a nudge during a pass triggers another pass right after. */
-  function run(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
+    /** Starts as many due deliveries as there are free slots; says how many it started. */
+    function fill(): number {
+      if (stopped) return 0;
+      const free = limit - inFlight.size;
+      if (free <= 0) return 0;
+      let due: { delivery: Delivery; lead: StoredLead }[];
+      try {
+        due = store.dueDeliveries(now(), free, { channel, exclude: [...inFlight.keys()] });
+      } catch (error) {
+        log(`delivery worker: ${error instanceof Error ? error.message : String(error)}`);
+        return 0;
+      }
+      for (const { delivery, lead } of due) {
+        const running = attempt(channel, delivery, lead).finally(() => {
+          inFlight.delete(delivery.id);
+          wake();
+        });
+        inFlight.set(delivery.id, running);
+      }
+      return due.length;
     }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          if (await deliverDue()) again = true;
-        } catch (error) {
-          log(`delivery worker: ${error instanceof Error ? error.message : String(error)}`);
-        }
-      } while (again && !stopped);
-    })().finally(() => {
-      running = undefined;
+
+    function schedule(): void {
+      clearTimeout(timer);
+      if (!started || stopped) return;
+      let next: number | undefined;
+      try {
+        next = store.nextAttemptAt({ channel, exclude: [...inFlight.keys()] });
+      } catch {
+        next = undefined;
+      }
+      const wait = next === undefined ? pollMs : Math.min(pollMs, Math.max(0, next - now()));
+      timer = setTimeout(wake, wait);
+      timer.unref?.();
+    }
+
+    function wake(): void {
+      fill();
       schedule();
-    });
-    return running;
+    }
+
+    return {
+      wake,
+      fill,
+      /** Waits for the sends in flight now. */
+      settle: () => Promise.all(inFlight.values()),
+      busy: () => inFlight.size > 0,
+      stop: () => clearTimeout(timer),
+    };
   }
+
+  const lanes = channels.map(createLane);
 
   return {
     start(): void {
@@ -96,18 +141,25 @@ export function createDeliveryWorker(options: WorkerOptions) {
       started = true;
       const resumed = store.resumePending(now());
       if (resumed > 0) log(`delivery worker: resuming ${resumed} pending deliver${resumed === 1 ? 'y' : 'ies'}`);
-      void run();
+      for (const lane of lanes) lane.wake();
     },
     /** Called after a lead is committed, so it leaves without waiting for the next poll. */
     nudge(): void {
-      if (started && !stopped) void run();
+      if (started && !stopped) for (const lane of lanes) lane.wake();
     },
-    /** Lets a send in progress finish (it stays pending if the process dies first), then stops. */
+    /** Lets the sends in progress finish (one cut short stays pending and is sent again on restart), then stops. */
     async stop(): Promise<void> {
       stopped = true;
-      clearTimeout(timer);
-      await running;
+      for (const lane of lanes) lane.stop();
+      await Promise.all(lanes.map((lane) => lane.settle()));
     },
-    run,
+    /** Sends everything that is due now, in every lane, and waits until no lane has a send in flight. */
+    async run(): Promise<void> {
+      for (;;) {
+        const started = lanes.reduce((sum, lane) => sum + lane.fill(), 0);
+        if (started === 0 && !lanes.some((lane) => lane.busy())) return;
+        await Promise.all(lanes.map((lane) => lane.settle()));
+      }
+    },
   };
 }
