@@ -1,7 +1,9 @@
 /**
  * What the video page's Refresh Content button gets: live playlists from YouTube when the
- * server has an API key and channel id, otherwise the build's snapshot. Live answers (and
- * failures) are kept in memory for a few minutes and concurrent requests share one fetch,
+ * server has an API key and channel id, otherwise the build's snapshot. A live call that fails
+ * or takes longer than `timeoutMs` answers the snapshot too (with YouTube's message beside it),
+ * so a visitor never waits on YouTube or gets less than the page already had. Live answers are
+ * kept in memory for a few minutes, failures for one, and concurrent requests share one fetch,
  * so repeated clicks cannot spend the API quota.
  */
 import { createYouTubeClient, errorMessage, type Playlist, type YouTubeClientOptions } from './youtube.ts';
@@ -10,9 +12,9 @@ export interface FeedAnswer {
   source: 'youtube' | 'snapshot';
   playlists: Playlist[];
   fetchedAt: string;
+  /** Why the live call failed, when the snapshot stands in for it. */
+  liveError?: string;
 }
-
-export type FeedResult = { ok: true; answer: FeedAnswer } | { ok: false; message: string };
 
 export interface VideoFeedOptions {
   apiKey?: string | undefined;
@@ -20,18 +22,41 @@ export interface VideoFeedOptions {
   baseUrl?: string | undefined;
   snapshot: () => Playlist[];
   ttlMs?: number;
+  failureTtlMs?: number;
+  timeoutMs?: number;
   now?: () => number;
   client?: Partial<YouTubeClientOptions>;
 }
 
 export const FEED_TTL_MS = 5 * 60 * 1000;
+export const FEED_FAILURE_TTL_MS = 60 * 1000;
+export const FEED_TIMEOUT_MS = 8000;
 
 export function createVideoFeed(options: VideoFeedOptions) {
-  const { apiKey, channelId, baseUrl, snapshot, ttlMs = FEED_TTL_MS, now = Date.now } = options;
+  const {
+    apiKey,
+    channelId,
+    baseUrl,
+    snapshot,
+    ttlMs = FEED_TTL_MS,
+    failureTtlMs = FEED_FAILURE_TTL_MS,
+    timeoutMs = FEED_TIMEOUT_MS,
+    now = Date.now,
+  } = options;
   const live = Boolean(apiKey && channelId);
-  let cached: { at: number; result: Promise<FeedResult> } | undefined;
+  let cached: { at: number; ttl: number; answer: Promise<FeedAnswer> } | undefined;
 
-  async function fetchLive(): Promise<FeedResult> {
+  const fromSnapshot = (liveError?: string): FeedAnswer => ({
+    source: 'snapshot',
+    playlists: snapshot(),
+    fetchedAt: new Date(now()).toISOString(),
+    ...(liveError ? { liveError } : {}),
+  });
+
+  async function fetchLive(): Promise<FeedAnswer> {
+    const deadline = AbortSignal.timeout(timeoutMs);
+    const doFetch = options.client?.fetch ?? globalThis.fetch;
+    let timer: NodeJS.Timeout | undefined;
     try {
       const client = createYouTubeClient({
         apiKey: apiKey!,
@@ -40,26 +65,35 @@ export function createVideoFeed(options: VideoFeedOptions) {
         retries: 2,
         maxDelayMs: 2000,
         ...options.client,
+        fetch: (url, init) => doFetch(url, { ...init, signal: deadline }),
       });
-      const playlists = await client.getChannelPlaylists(channelId!);
-      return { ok: true, answer: { source: 'youtube', playlists, fetchedAt: new Date(now()).toISOString() } };
+      const timedOut = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`YouTube did not answer within ${timeoutMs} ms`)), timeoutMs);
+      });
+      const playlists = await Promise.race([client.getChannelPlaylists(channelId!), timedOut]);
+      return { source: 'youtube', playlists, fetchedAt: new Date(now()).toISOString() };
     } catch (error) {
-      console.error('YouTube refresh failed:', errorMessage(error));
-      return { ok: false, message: errorMessage(error) };
+      const message = deadline.aborted ? `YouTube did not answer within ${timeoutMs} ms` : errorMessage(error);
+      console.error('YouTube refresh failed, answering the snapshot:', message);
+      return fromSnapshot(message);
+    } finally {
+      clearTimeout(timer);
     }
   }
 
   return {
     live,
-    get(): Promise<FeedResult> {
-      if (!live) {
-        return Promise.resolve({
-          ok: true,
-          answer: { source: 'snapshot', playlists: snapshot(), fetchedAt: new Date(now()).toISOString() },
+    get(): Promise<FeedAnswer> {
+      if (!live) return Promise.resolve(fromSnapshot());
+      if (!cached || now() - cached.at >= cached.ttl) {
+        const answer = fetchLive();
+        const entry = { at: now(), ttl: ttlMs, answer };
+        cached = entry;
+        void answer.then((a) => {
+          if (a.liveError) entry.ttl = failureTtlMs;
         });
       }
-      if (!cached || now() - cached.at >= ttlMs) cached = { at: now(), result: fetchLive() };
-      return cached.result;
+      return cached.answer;
     },
   };
 }

@@ -3,7 +3,7 @@
  * key, live with one, in-memory caching so clicks cannot spend quota, and SPEC §8 messages.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createVideoFeed, FEED_TTL_MS } from '~/lib/video-feed.ts';
+import { createVideoFeed, FEED_FAILURE_TTL_MS, FEED_TTL_MS } from '~/lib/video-feed.ts';
 import { fetchPlaylists } from '~/lib/videos.ts';
 import type { Playlist } from '~/lib/youtube.ts';
 import { errorBody, makeItems, sendJson, startFakeYouTube, type FakeYouTube } from '../support/fake-youtube.ts';
@@ -23,7 +23,8 @@ describe('video feed', () => {
     const feed = createVideoFeed({ snapshot: () => snapshot, channelId: CHANNEL });
     const result = await feed.get();
     expect(feed.live).toBe(false);
-    expect(result).toMatchObject({ ok: true, answer: { source: 'snapshot', playlists: snapshot } });
+    expect(result).toMatchObject({ source: 'snapshot', playlists: snapshot });
+    expect(result).not.toHaveProperty('liveError');
   });
 
   it('fetches live playlists with a key and serves them from memory within the TTL', async () => {
@@ -37,8 +38,8 @@ describe('video feed', () => {
       now: () => clock,
     });
     const [a, b] = await Promise.all([feed.get(), feed.get()]);
-    expect(a).toMatchObject({ ok: true, answer: { source: 'youtube' } });
-    expect(a.ok && a.answer.playlists.map((p) => p.id)).toEqual(['PLlive']);
+    expect(a).toMatchObject({ source: 'youtube' });
+    expect(a.playlists.map((p) => p.id)).toEqual(['PLlive']);
     expect(b).toBe(a);
     clock += FEED_TTL_MS - 1;
     await feed.get();
@@ -48,7 +49,7 @@ describe('video feed', () => {
     expect(fake.requests.filter((r) => r.path.endsWith('/playlists'))).toHaveLength(2);
   });
 
-  it("reports YouTube's message on failure and caches the failure too", async () => {
+  it("answers the snapshot with YouTube's message when the live call fails, and tries again after a minute", async () => {
     fake = await startFakeYouTube({ [CHANNEL]: [] });
     const quota = errorBody(
       403,
@@ -56,14 +57,47 @@ describe('video feed', () => {
       'quotaExceeded',
     );
     fake.overrides.push((_r, res) => (sendJson(res, 403, quota), true));
-    const feed = createVideoFeed({ apiKey: 'test-key', channelId: CHANNEL, baseUrl: fake.baseUrl, snapshot: () => [] });
-    const first = await feed.get();
-    expect(first).toEqual({
-      ok: false,
-      message: 'The request cannot be completed because you have exceeded your quota.',
+    let clock = 5_000_000;
+    const feed = createVideoFeed({
+      apiKey: 'test-key',
+      channelId: CHANNEL,
+      baseUrl: fake.baseUrl,
+      snapshot: () => snapshot,
+      now: () => clock,
     });
+    const first = await feed.get();
+    expect(first).toMatchObject({
+      source: 'snapshot',
+      playlists: snapshot,
+      liveError: 'The request cannot be completed because you have exceeded your quota.',
+    });
+    clock += FEED_FAILURE_TTL_MS - 1;
     await feed.get();
     expect(fake.requests).toHaveLength(1);
+    clock += 1;
+    await feed.get();
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('gives up on a YouTube that never answers after the timeout and answers the snapshot', async () => {
+    fake = await startFakeYouTube({ [CHANNEL]: [] });
+    // Takes the request and never answers, like a hung upstream.
+    fake.overrides.push(() => true);
+    const feed = createVideoFeed({
+      apiKey: 'test-key',
+      channelId: CHANNEL,
+      baseUrl: fake.baseUrl,
+      snapshot: () => snapshot,
+      timeoutMs: 300,
+    });
+    const started = performance.now();
+    const answer = await feed.get();
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(answer).toMatchObject({
+      source: 'snapshot',
+      playlists: snapshot,
+      liveError: 'YouTube did not answer within 300 ms',
+    });
   });
 });
 
