@@ -8,6 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openLeadStore } from '../../src/server/leads/store.ts';
 import {
   assertBuilt,
   readLeads,
@@ -92,6 +93,47 @@ describe('a CRM that never answers', () => {
       expect(lead.deliveries.find((d) => d.channel === 'webhook')?.state).toBe('pending');
     }
     expect(crm.received.length).toBeGreaterThan(0);
+  });
+});
+
+describe('a backlog after an outage', () => {
+  it('goes out over a few reused SMTP connections: 200 e-mails through a slow-greeting server in seconds', async () => {
+    const backlogDb = join(mkdtempSync(join(tmpdir(), 'leads-backlog-')), 'leads.db');
+    const store = openLeadStore(backlogDb);
+    for (let n = 0; n < 200; n++) {
+      store.addLead(
+        {
+          status: 'lead',
+          firstName: 'Pat',
+          lastName: 'Rivera',
+          email: `backlog-${n}@example.com`,
+          phone: '',
+          helpType: "I'm looking to buy a home",
+          message: 'Waiting in the outbox since the mail server went down.',
+          ip: '',
+          userAgent: '',
+        },
+        ['email'],
+      );
+    }
+    store.close();
+    const slowMail = await startMailServer({ greetingDelayMs: 100 });
+    const started = Date.now();
+    const backlogSite = await startSite({
+      LEADS_DB: backlogDb,
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(slowMail.port),
+      LEADS_TO: 'agent@example.com',
+    });
+    try {
+      await waitFor('200 e-mails', () => slowMail.mails.length >= 200 || undefined, 15_000);
+      // One connection per message, one at a time, took 100 ms each before the greeting alone: 20 s and more.
+      expect(Date.now() - started).toBeLessThan(8000);
+      expect(new Set(slowMail.mails.map((m) => m.headers.get('reply-to'))).size).toBe(200);
+    } finally {
+      await backlogSite.kill();
+      await slowMail.close();
+    }
   });
 });
 

@@ -97,10 +97,11 @@ export interface MailServer {
 
 /**
  * A real SMTP server (the `smtp-server` package). With `stall`, it takes the message but never
- * answers, like a server that hangs mid-delivery.
+ * answers, like a server that hangs mid-delivery; with `greetingDelayMs`, it greets each new
+ * connection that much later.
  */
 export async function startMailServer(
-  options: { port?: number; stall?: boolean; user?: string; pass?: string } = {},
+  options: { port?: number; stall?: boolean; user?: string; pass?: string; greetingDelayMs?: number } = {},
 ): Promise<MailServer> {
   const mails: ReceivedMail[] = [];
   const state = { stalled: 0 };
@@ -109,6 +110,10 @@ export async function startMailServer(
     allowInsecureAuth: true,
     authOptional: !options.user,
     logger: false,
+    // A mail server slow to greet, as many are: each new connection costs this much.
+    onConnect(_session, callback) {
+      setTimeout(() => callback(), options.greetingDelayMs ?? 0);
+    },
     onAuth(auth, _session, callback) {
       if (auth.username === options.user && auth.password === options.pass) callback(null, { user: auth.username });
       else callback(new Error('Invalid username or password'));
