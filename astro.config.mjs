@@ -9,6 +9,7 @@ import { copyFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { clientInteraction } from './src/integrations/client-interaction.ts';
+import { astroCsp } from './src/server/headers.ts';
 import { site } from './src/site.config.ts';
 
 /** Pages that must never reach the sitemap (they are also marked noindex). */
@@ -42,7 +43,9 @@ export default defineConfig({
   output: 'static',
   // Caches stay inside the checkout so several working copies can share one node_modules.
   cacheDir: './.astro/cache',
-  adapter: node({ mode: 'middleware' }),
+  // staticHeaders: the policy of each pre-rendered page goes to dist/_headers.json, and the
+  // server sends it as a header (a <meta> policy cannot say frame-ancestors).
+  adapter: node({ mode: 'middleware', staticHeaders: true }),
   integrations: [
     clientInteraction(),
     react(),
@@ -61,7 +64,9 @@ export default defineConfig({
   // The production server checks the origin of every POST itself (src/server/leads/guard.ts),
   // knowing about its reverse proxy; Astro's own check compares with the http:// URL this
   // server sees behind a TLS proxy and would refuse every real form post.
-  security: { checkOrigin: false },
+  // The Content-Security-Policy is Astro's: it hashes the scripts it emits; the hosts come from
+  // the site config (src/server/headers.ts).
+  security: { checkOrigin: false, csp: astroCsp() },
   prefetch: false,
   devToolbar: { enabled: false },
 });

@@ -1,6 +1,6 @@
 /**
  * Browser tests and site sweeps run against the production build served exactly as
- * `npm start` serves it (scripts/serve.ts), in Debian's Chromium.
+ * `npm start` serves it (src/server/main.ts), in Debian's Chromium.
  */
 import { defineConfig, devices } from '@playwright/test';
 import { tmpdir } from 'node:os';
@@ -24,7 +24,7 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: 'node scripts/serve.ts',
+    command: 'node src/server/main.ts',
     url: `${baseURL}/`,
     env: {
       PORT: String(port),

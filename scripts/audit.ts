@@ -5,7 +5,7 @@
  * Lighthouse visits) and times that build, then:
  *   0. builds a temporary copy with 1,000 extra articles and times that too (the build must stay
  *      linear: budget 120 s; the real site: 30 s);
- *   1. starts the production server (scripts/serve.ts) on 127.0.0.1;
+ *   1. starts the production server (src/server/main.ts) on 127.0.0.1;
  *   2. runs Lighthouse (mobile defaults: simulated slow 4G, mid-range phone) with Debian's
  *      Chromium on one page of every kind, the best of up to five runs (machines are noisy);
  *   3. measures the first-view bytes (gzip) and the third-party requests of those page loads;
@@ -98,7 +98,7 @@ async function waitFor(url: string, timeoutMs = 30_000): Promise<void> {
 }
 
 function startServer(leadsDir: string): ChildProcess {
-  const child = spawn(process.execPath, [join(root, 'scripts', 'serve.ts')], {
+  const child = spawn(process.execPath, [join(root, 'src', 'server', 'main.ts')], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LEADS_DB: join(leadsDir, 'leads.db') },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { deliveryState, leadsToCsv } from '../src/server/leads/csv.ts';
-import { readLeadsConfig } from '../src/server/leads/config.ts';
+import { readLeadsConfig } from '../src/server/config.ts';
 import { openLeadStore, type LeadWithDeliveries } from '../src/server/leads/store.ts';
 
 const { values: args, positionals } = parseArgs({

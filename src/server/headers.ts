@@ -1,9 +1,15 @@
 /**
- * Security headers on every response of the production server. The Content-Security-Policy
- * allows exactly the origins the site uses; inline scripts are allowed by hash only.
+ * The security policy of every answer. The Content-Security-Policy is Astro's (`security.csp` in
+ * astro.config.mjs): Astro hashes the scripts it emits into each page's `script-src`, and the
+ * Node adapter hands the policy of each pre-rendered page to the server (`_headers.json`) so it
+ * goes out as an HTTP header. The directives below say which third-party hosts are allowed; they
+ * come from the site config, so changing an embed there changes the policy.
  */
-import { createHash } from 'node:crypto';
+import type { AstroUserConfig } from 'astro';
 import { site } from '../site.config.ts';
+
+type CspConfig = Exclude<NonNullable<NonNullable<AstroUserConfig['security']>['csp']>, boolean>;
+type CspDirective = NonNullable<CspConfig['directives']>[number];
 
 const origin = (url: string) => new URL(url).origin;
 
@@ -37,13 +43,11 @@ export function embedOrigins(config: EmbedConfig) {
   };
 }
 
-/** The policy for a page with these inline-script hashes; the embed hosts come from the site config. */
-export function contentSecurityPolicy(scriptHashes: readonly string[], config: EmbedConfig = site.embeds): string {
+/** `security.csp` for astro.config.mjs: Astro adds each page's script hashes to `scriptDirective`. */
+export function astroCsp(config: EmbedConfig = site.embeds) {
   const embeds = embedOrigins(config);
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...scriptHashes, ...embeds.googleMaps, ...embeds.homeValue],
-    'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': [
       "'self'",
       'data:',
@@ -62,38 +66,31 @@ export function contentSecurityPolicy(scriptHashes: readonly string[], config: E
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
   };
-  return Object.entries(directives)
-    .map(([name, values]) => [name, ...values].join(' '))
-    .join('; ');
-}
-
-export function securityHeaders(scriptHashes: readonly string[]): Record<string, string> {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(scriptHashes),
-    'Strict-Transport-Security': 'max-age=63072000; includeSubDomains; preload',
-    'X-Content-Type-Options': 'nosniff',
-    'X-Frame-Options': 'DENY',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
-    'Cross-Origin-Opener-Policy': 'same-origin',
-  };
+    // Astro checks each name against its list of directives when it loads the config.
+    directives: Object.entries(directives).map(([name, values]) => [name, ...values].join(' ') as CspDirective),
+    scriptDirective: { resources: ["'self'", ...embeds.googleMaps, ...embeds.homeValue] },
+    // React and Leaflet set style attributes; Astro then (rightly) emits no style hashes.
+    styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
+  } satisfies CspConfig;
 }
 
-/** Hashes of the inline scripts of an HTML page, for its Content-Security-Policy. */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes: string[] = [];
-  const re = /<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi;
-  for (const m of html.matchAll(re)) {
-    const attrs = m[1] ?? '';
-    if (/\ssrc\s*=/.test(attrs)) continue;
-    const type = /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1]?.toLowerCase();
-    // Data blocks (JSON-LD) are never executed, so CSP does not govern them.
-    if (type && type !== 'module' && type !== 'text/javascript' && type !== 'application/javascript') continue;
-    hashes.push(
-      `'sha256-${createHash('sha256')
-        .update(m[2] ?? '')
-        .digest('base64')}'`,
-    );
-  }
-  return [...new Set(hashes)];
+/** The policy of an answer that is not a page (assets, plain-text errors): Astro's directives, no inline script. */
+export function baseContentSecurityPolicy(config: EmbedConfig = site.embeds): string {
+  const csp = astroCsp(config);
+  return [
+    ...csp.directives,
+    ['script-src', ...csp.scriptDirective.resources].join(' '),
+    ['style-src', ...csp.styleDirective.resources].join(' '),
+  ].join('; ');
 }
+
+/** Headers on every answer besides its Content-Security-Policy. */
+export const securityHeaders: Readonly<Record<string, string>> = {
+  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains; preload',
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+};

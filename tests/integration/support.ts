@@ -1,5 +1,5 @@
 /**
- * Real processes and servers for the integration tests: the production server (scripts/serve.ts
+ * Real processes and servers for the integration tests: the production server (src/server/main.ts
  * on the built site, exactly as `npm start` runs it), an SMTP server and a CRM webhook receiver,
  * all on 127.0.0.1 and on ports the system hands out, so parallel runs never collide.
  */
@@ -40,9 +40,9 @@ export interface RunningServer {
   kill: () => Promise<void>;
 }
 
-/** Starts `node scripts/serve.ts` with the given environment and waits until it listens. */
+/** Starts `node src/server/main.ts` with the given environment and waits until it listens. */
 export async function startSite(env: Record<string, string>): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['scripts/serve.ts'], {
+  const child = spawn(process.execPath, ['src/server/main.ts'], {
     cwd: root,
     env: { PATH: process.env['PATH'] ?? '', PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

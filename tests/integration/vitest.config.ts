@@ -1,5 +1,5 @@
 /**
- * Integration tests: the built site served by scripts/serve.ts with a real SMTP server and CRM
+ * Integration tests: the built site served by src/server/main.ts with a real SMTP server and CRM
  * endpoint on 127.0.0.1. Plain Node (no Astro/Vite config): the code under test is the server
  * process itself. Files run one after another; each starts its own servers on free ports.
  */

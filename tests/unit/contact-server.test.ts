@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { escapeCsvCell, leadsToCsv, toCsv } from '~/server/leads/csv.ts';
-import { readLeadsConfig } from '~/server/leads/config.ts';
+import { readLeadsConfig } from '~/server/config.ts';
 import { clientAddress, isSameOrigin, readBody } from '~/server/leads/guard.ts';
 import { addressRule, handleContactPost, jsonResponse, type IntakeDeps } from '~/server/leads/intake.ts';
 import { buildLeadEmail, escapeHtml } from '~/server/leads/mail.ts';

@@ -6,6 +6,7 @@
  * shows the built-in reviews and loads nothing from Google.
  */
 import type { APIRoute } from 'astro';
+import { serverEnv } from '~/server/config.ts';
 import { methodNotAllowed } from '~/server/http/respond.ts';
 import { DEFAULT_MAPS_SCRIPT_URL } from '~/lib/reviews.ts';
 
@@ -18,12 +19,13 @@ export interface ReviewsConfig {
 }
 
 export const GET: APIRoute = () => {
-  const mapsKey = process.env['PUBLIC_GOOGLE_MAPS_KEY']?.trim() || null;
-  const placeId = process.env['PUBLIC_GOOGLE_PLACE_ID']?.trim() || null;
+  const env = serverEnv();
+  const mapsKey = env.PUBLIC_GOOGLE_MAPS_KEY ?? null;
+  const placeId = env.PUBLIC_GOOGLE_PLACE_ID ?? null;
   const body: ReviewsConfig = {
     mapsKey: mapsKey && placeId ? mapsKey : null,
     placeId: mapsKey && placeId ? placeId : null,
-    scriptUrl: process.env['PUBLIC_GOOGLE_MAPS_SCRIPT_URL']?.trim() || DEFAULT_MAPS_SCRIPT_URL,
+    scriptUrl: env.PUBLIC_GOOGLE_MAPS_SCRIPT_URL ?? DEFAULT_MAPS_SCRIPT_URL,
   };
   return new Response(JSON.stringify(body), {
     headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'public, max-age=300' },

@@ -1,19 +1,21 @@
 /**
  * GET /api/videos: the playlists behind the video page's Refresh Content button.
  * Server-rendered on each request; the YouTube key is read from the server's environment at
- * run time (process.env, never import.meta.env, which Vite would write into the bundle).
+ * run time (the server's settings, never import.meta.env, which Vite would write into the bundle).
  */
 import type { APIRoute } from 'astro';
+import { serverEnv } from '~/server/config.ts';
 import { methodNotAllowed } from '~/server/http/respond.ts';
 import { getSnapshotPlaylists } from '~/data/videos.ts';
 import { createVideoFeed } from '~/lib/video-feed.ts';
 
 export const prerender = false;
 
+const env = serverEnv();
 const feed = createVideoFeed({
-  apiKey: process.env['YOUTUBE_API_KEY'],
-  channelId: process.env['YOUTUBE_CHANNEL_ID'],
-  baseUrl: process.env['YOUTUBE_API_BASE_URL'],
+  apiKey: env.YOUTUBE_API_KEY,
+  channelId: env.YOUTUBE_CHANNEL_ID,
+  baseUrl: env.YOUTUBE_API_BASE_URL,
   snapshot: getSnapshotPlaylists,
 });
 

@@ -5,7 +5,7 @@
  */
 import nodemailer from 'nodemailer';
 import { site } from '../../site.config.ts';
-import type { SmtpConfig } from './config.ts';
+import type { SmtpConfig } from '../config.ts';
 import type { StoredLead } from './store.ts';
 
 export function escapeHtml(value: string): string {

@@ -1,5 +1,5 @@
 /**
- * What the contact route needs from the server around it. The production server (scripts/serve.ts)
+ * What the contact route needs from the server around it. The production server (src/server/main.ts)
  * passes its lead service and the visitor's address as Astro locals; under `astro dev` there is
  * no such server, so the route starts one pipeline of its own, once per process.
  */

@@ -2,7 +2,7 @@
  * The lead pipeline assembled from its settings: the database, the senders and the delivery
  * worker. The production server creates one at start and hands it to the contact route.
  */
-import { readLeadsConfig, type LeadsConfig } from './config.ts';
+import { readLeadsConfig, type LeadsConfig } from '../config.ts';
 import { addressRule } from './intake.ts';
 import { createEmailSender, smtpPoolSize } from './mail.ts';
 import { openLeadStore, type Channel } from './store.ts';

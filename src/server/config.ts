@@ -1,0 +1,134 @@
+/**
+ * Every setting of the server, read once from the environment through one zod schema. The
+ * schema is the list: `.env.example` documents exactly these names (a test keeps the two in
+ * sync). A wrong value stops the server at start with the variable named. Secrets stay on the
+ * server: nothing here is imported by browser code.
+ */
+import { z } from 'zod';
+import { spamTrap } from '../lib/contact-form.ts';
+import { site } from '../site.config.ts';
+
+/** An unset or blank variable is absent, so every default below applies to both. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
+
+const text = optional(z.string().trim());
+const whole = (name: string, fallback: number) =>
+  optional(
+    z
+      .string()
+      .trim()
+      .regex(/^\d+$/, { error: (issue) => `${name} must be a whole number, got "${String(issue.input)}"` })
+      .transform(Number),
+  ).transform((value) => value ?? fallback);
+const flag = optional(z.enum(['1', 'true', '0', 'false'])).transform((value) => value === '1' || value === 'true');
+const url = (name: string) =>
+  optional(
+    z
+      .string()
+      .trim()
+      .refine((value) => URL.canParse(value), { error: (issue) => `${name} is not a URL: "${String(issue.input)}"` }),
+  );
+
+export const envSchema = z.object({
+  PORT: whole('PORT', 4321),
+  HOST: text.transform((value) => value ?? '127.0.0.1'),
+  REQUEST_TIMEOUT_MS: whole('REQUEST_TIMEOUT_MS', 30_000),
+  MAX_CONNECTIONS: whole('MAX_CONNECTIONS', 1024),
+  LEADS_DB: text.transform((value) => value ?? 'data/leads.db'),
+  SMTP_HOST: text,
+  SMTP_PORT: whole('SMTP_PORT', 587),
+  SMTP_SECURE: optional(z.enum(['true', 'false'])),
+  SMTP_USER: text,
+  SMTP_PASS: text,
+  SMTP_FROM: text,
+  LEADS_TO: text,
+  CRM_WEBHOOK_URL: url('CRM_WEBHOOK_URL'),
+  CRM_WEBHOOK_API_KEY: text,
+  LEADS_RETRY_BASE_MS: whole('LEADS_RETRY_BASE_MS', 30_000),
+  LEADS_RETRY_MAX_MS: whole('LEADS_RETRY_MAX_MS', 3_600_000),
+  LEADS_POLL_MS: whole('LEADS_POLL_MS', 15_000),
+  CONTACT_MIN_FILL_MS: whole('CONTACT_MIN_FILL_MS', spamTrap.minFillMs),
+  TRUST_PROXY: flag,
+  ALLOWED_ORIGINS: text,
+  YOUTUBE_API_KEY: text,
+  YOUTUBE_CHANNEL_ID: text,
+  YOUTUBE_API_BASE_URL: url('YOUTUBE_API_BASE_URL'),
+  PUBLIC_GOOGLE_MAPS_KEY: text,
+  PUBLIC_GOOGLE_PLACE_ID: text,
+  PUBLIC_GOOGLE_MAPS_SCRIPT_URL: url('PUBLIC_GOOGLE_MAPS_SCRIPT_URL'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Reads and checks the environment; throws one message naming every wrong variable. */
+export function readEnv(env: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(env);
+  if (result.success) return result.data;
+  throw new Error(
+    result.error.issues
+      .map((issue) =>
+        issue.code === 'custom' || issue.code === 'invalid_format'
+          ? issue.message
+          : `${issue.path.join('.')}: ${issue.message}`,
+      )
+      .join('\n'),
+  );
+}
+
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  /** Implicit TLS (port 465). Otherwise STARTTLS is used whenever the server offers it. */
+  secure: boolean;
+  user: string | undefined;
+  pass: string | undefined;
+}
+
+/** The lead pipeline's part of the settings. */
+export function leadsConfig(env: Env) {
+  const to = env.LEADS_TO ?? site.agent.email;
+  return {
+    dbPath: env.LEADS_DB,
+    /** Undefined when SMTP_HOST is not set: e-mails then wait in the outbox until it is. */
+    smtp: env.SMTP_HOST
+      ? ({
+          host: env.SMTP_HOST,
+          port: env.SMTP_PORT,
+          secure: (env.SMTP_SECURE ?? String(env.SMTP_PORT === 465)) === 'true',
+          user: env.SMTP_USER,
+          pass: env.SMTP_PASS,
+        } satisfies SmtpConfig)
+      : undefined,
+    from: env.SMTP_FROM ?? `"${site.name} website" <${to}>`,
+    to,
+    webhook: env.CRM_WEBHOOK_URL ? { url: env.CRM_WEBHOOK_URL, apiKey: env.CRM_WEBHOOK_API_KEY } : undefined,
+    retryBaseMs: env.LEADS_RETRY_BASE_MS,
+    retryMaxMs: env.LEADS_RETRY_MAX_MS,
+    pollMs: env.LEADS_POLL_MS,
+    /** Shortest plausible time between the form appearing and its submission. */
+    minFillMs: env.CONTACT_MIN_FILL_MS,
+    /** Extra origins allowed to post the form, besides the one the request was addressed to. */
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean)
+      .map((o) => new URL(o).origin),
+    trustProxy: env.TRUST_PROXY,
+  };
+}
+
+export type LeadsConfig = ReturnType<typeof leadsConfig>;
+
+/** The lead settings straight from an environment (the server, `npm run leads`, tests). */
+export function readLeadsConfig(env: Record<string, string | undefined> = process.env): LeadsConfig {
+  return leadsConfig(readEnv(env));
+}
+
+let processEnv: Env | undefined;
+
+/** This process's settings, read on first use (the server reads them at start, so a mistake stops it there). */
+export function serverEnv(): Env {
+  processEnv ??= readEnv();
+  return processEnv;
+}

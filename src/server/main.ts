@@ -1,0 +1,73 @@
+/**
+ * The production server behind `npm start` / `npm run serve`, and its composition root:
+ * settings -> lead store, senders and delivery worker -> HTTP (the pre-rendered site, Astro's
+ * on-demand routes) -> listening, with a clean stop on SIGINT/SIGTERM.
+ *
+ *   PORT=4321 HOST=127.0.0.1 node src/server/main.ts
+ */
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { leadsConfig, readEnv } from './config.ts';
+import { createApp, type AstroHandler } from './http/app.ts';
+import { createStaticSite } from './http/static-site.ts';
+import { createLeadService } from './leads/service.ts';
+
+const dist = new URL('../../dist/', import.meta.url);
+const entry = new URL('server/entry.mjs', dist);
+if (!existsSync(entry)) {
+  console.error('No production build found in dist/. Run `npm run build` first (or `npm start`, which builds).');
+  process.exit(1);
+}
+
+let env: ReturnType<typeof readEnv>;
+try {
+  env = readEnv();
+} catch (error) {
+  console.error(`The server's settings are wrong (see .env.example):\n${(error as Error).message}`);
+  process.exit(1);
+}
+
+const { handler: astro } = (await import(pathToFileURL(fileURLToPath(entry)).href)) as { handler: AstroHandler };
+const leads = createLeadService(leadsConfig(env));
+const app = createApp({
+  astro,
+  site: createStaticSite(fileURLToPath(new URL('client', dist)), fileURLToPath(new URL('_headers.json', dist))),
+  leads,
+  guard: { trustProxy: leads.config.trustProxy, allowedOrigins: leads.config.allowedOrigins },
+});
+
+const server = createServer(
+  {
+    // Slow clients may not hold connections open indefinitely: the timeouts are checked every
+    // second (Node's default, 30 s, let a 30 s limit run to a minute).
+    requestTimeout: env.REQUEST_TIMEOUT_MS,
+    headersTimeout: Math.min(20_000, env.REQUEST_TIMEOUT_MS),
+    connectionsCheckingInterval: 1000,
+  },
+  app,
+);
+server.maxConnections = env.MAX_CONNECTIONS;
+// This is no proxy: CONNECT (which Node hands to this event, not to the handler) gets 405.
+server.on('connect', (_req, socket) => {
+  socket.on('error', () => socket.destroy());
+  socket.end(
+    'HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST\r\nContent-Length: 0\r\nConnection: close\r\n\r\n',
+  );
+});
+
+leads.start();
+server.listen(env.PORT, env.HOST, () => {
+  const shown = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+  console.log(`Serving the production site at http://${shown}:${(server.address() as AddressInfo).port}/`);
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    // Finish the deliveries in flight (an unfinished one is simply sent again on next start).
+    server.close();
+    leads.stop().finally(() => process.exit(0));
+    setTimeout(() => process.exit(0), 2000).unref();
+  });
+}
