@@ -10,10 +10,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { clientInteraction } from './src/integrations/client-interaction.ts';
 import { astroCsp } from './src/server/headers.ts';
+import { bodyLimitBytes } from './src/server/http/contact-request.ts';
 import { site } from './src/site.config.ts';
 
 /** Pages that must never reach the sitemap (they are also marked noindex). */
-const notInSitemap = ['/search', '/404', '/city-not-found', '/contact/sent', '/api/contact'];
+const notInSitemap = ['/search', '/404', '/city-not-found', '/contact/sent', '/contact'];
 
 /**
  * `/sitemap.xml`, the address robots.txt names. @astrojs/sitemap only writes
@@ -45,7 +46,8 @@ export default defineConfig({
   cacheDir: './.astro/cache',
   // staticHeaders: the policy of each pre-rendered page goes to dist/_headers.json, and the
   // server sends it as a header (a <meta> policy cannot say frame-ancestors).
-  adapter: node({ mode: 'middleware', staticHeaders: true }),
+  // bodySizeLimit: the one place the contact form's 16 KB limit is enforced (413).
+  adapter: node({ mode: 'middleware', staticHeaders: true, bodySizeLimit: bodyLimitBytes }),
   integrations: [
     clientInteraction(),
     react(),
@@ -67,6 +69,8 @@ export default defineConfig({
   // The Content-Security-Policy is Astro's: it hashes the scripts it emits; the hosts come from
   // the site config (src/server/headers.ts).
   security: { checkOrigin: false, csp: astroCsp() },
+  // No article has code; Shiki's inline styles would also clash with the CSP.
+  markdown: { syntaxHighlight: false },
   prefetch: false,
   devToolbar: { enabled: false },
 });

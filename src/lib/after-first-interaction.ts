@@ -4,11 +4,13 @@
  */
 export function afterFirstInteraction(fn: () => void): void {
   const events = ['scroll', 'pointerdown', 'keydown', 'touchstart', 'wheel', 'focusin', 'input'] as const;
-  const run = () => {
+  const run = (event: Event) => {
+    // The page moving the focus itself (the form's answer line has autofocus) is not the visitor.
+    if (event.type === 'focusin' && event.target instanceof Element && event.target.hasAttribute('autofocus')) return;
     for (const e of events) window.removeEventListener(e, run);
     fn();
   };
-  for (const e of events) window.addEventListener(e, run, { once: true, passive: true });
+  for (const e of events) window.addEventListener(e, run, { passive: true });
 }
 
 /** Calls `fn` once `el` comes within `margin` of the viewport, but never before the first interaction. */

@@ -142,7 +142,7 @@ describe('a valid lead', () => {
   it('from the form without JavaScript, redirects to the success page', async () => {
     const { email, headers } = client();
     const form = new URLSearchParams({ ...lead(email), elapsedMs: '' });
-    const response = await fetch(`${site.url}/api/contact`, {
+    const response = await fetch(`${site.url}/contact`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
       body: form,
@@ -167,7 +167,7 @@ describe('the form without JavaScript', () => {
       helpType: 'Other',
       message: 'short',
     });
-    const response = await fetch(`${site.url}/api/contact`, {
+    const response = await fetch(`${site.url}/contact`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
       body: form,
@@ -188,7 +188,7 @@ describe('the form without JavaScript', () => {
 
 describe('an oversized form without JavaScript', () => {
   it('gets the form page back with status 413 and a clear message', async () => {
-    const response = await fetch(`${site.url}/api/contact`, {
+    const response = await fetch(`${site.url}/contact`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...client().headers },
       body: new URLSearchParams({ ...lead('big@example.com'), message: 'a'.repeat(20_000), elapsedMs: '' }),
@@ -334,11 +334,30 @@ describe('hostile and broken requests', () => {
   });
 });
 
+describe('/api/contact', () => {
+  it('answers JSON or redirects, never a page: a plain form post is sent to /contact with its body', async () => {
+    const form = await fetch(`${site.url}/api/contact`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...client().headers },
+      body: 'firstName=Ann',
+      redirect: 'manual',
+    });
+    expect(form.status).toBe(307);
+    expect(form.headers.get('location')).toBe('/contact');
+    const get = await fetch(`${site.url}/api/contact`, { redirect: 'manual' });
+    expect(get.status).toBe(301);
+    expect(get.headers.get('location')).toBe('/contact');
+    const invalid = await postJson({ firstName: '' });
+    expect(invalid.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+});
+
 describe('security headers', () => {
   it('are on every kind of answer', async () => {
     const answers = [
       await fetch(`${site.url}/`),
-      await fetch(`${site.url}/api/contact`),
+      await fetch(`${site.url}/contact`),
+      await fetch(`${site.url}/api/contact`, { redirect: 'manual' }),
       await postJson('{', client().headers),
       await postJson('x', { 'Content-Type': 'text/plain' }),
     ];
@@ -352,7 +371,7 @@ describe('security headers', () => {
   });
 
   it('allow the inline scripts of the server-rendered form page by hash, and nothing else inline', async () => {
-    const response = await fetch(`${site.url}/api/contact`);
+    const response = await fetch(`${site.url}/contact`);
     const html = await response.text();
     const policy = response.headers.get('content-security-policy') ?? '';
     const hashes = inlineScriptHashes(html);

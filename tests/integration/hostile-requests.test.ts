@@ -194,7 +194,7 @@ const cases: Case[] = [
     () => {
       const body = '__proto__[email]=x&constructor[prototype]=1&firstName=a';
       return post(
-        '/api/contact',
+        '/contact',
         `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n`,
         body,
       );

@@ -13,3 +13,16 @@ export function sitemapPaths(): string[] {
 }
 
 export const notFoundPaths = ['/this-page-does-not-exist', '/city/atlantis'];
+
+/**
+ * Every page the site answers with, noindex ones included: each pre-rendered page at its clean
+ * URL (the two not-found pages at addresses that do not exist), plus the on-demand form page.
+ */
+export function allPagePaths(): string[] {
+  const pages = readdirSync(client, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) => `/${join(entry.parentPath, entry.name).slice(client.length + 1)}`.replace(/\.html$/, ''))
+    .map((path) => (path === '/index' ? '/' : path))
+    .filter((path) => path !== '/404' && path !== '/city-not-found');
+  return [...new Set([...pages, '/contact', ...notFoundPaths])].sort();
+}

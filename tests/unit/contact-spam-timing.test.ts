@@ -8,7 +8,10 @@ import { elapsedOnForm, emptyContactValues, formShownAt, spamTrap } from '~/lib/
 import { spamReason } from '~/server/leads/intake.ts';
 
 const asSent = (elapsedMs: number) =>
-  spamReason({ values: emptyContactValues, honeypot: '', elapsedMs, fromScript: true }, spamTrap.minFillMs);
+  spamReason(
+    { values: emptyContactValues, honeypot: '', elapsedMs, fromScript: true, userAgent: '' },
+    spamTrap.minFillMs,
+  );
 
 describe('when the form appeared', () => {
   it("is when the page's HTML began to arrive", () => {

@@ -26,7 +26,10 @@ import { typedBeforeHydration } from '~/lib/typed-before-hydration.ts';
 
 export interface Props {
   agentName: string;
+  /** Where the plain HTML form posts (it gets the form page back). */
   action: string;
+  /** Where the island posts JSON. */
+  endpoint: string;
   initialValues?: ContactValues | undefined;
   initialErrors?: FieldErrors | undefined;
   initialStatus?: FormStatus | undefined;
@@ -55,7 +58,7 @@ function firstInvalid(errors: FieldErrors): ContactField | undefined {
   return (Object.keys(emptyContactValues) as ContactField[]).find((field) => errors[field]);
 }
 
-function ContactFormIsland({ agentName, action, initialValues, initialErrors, initialStatus }: Props) {
+function ContactFormIsland({ agentName, action, endpoint, initialValues, initialErrors, initialStatus }: Props) {
   const [values, setValues] = useState<ContactValues>(initialValues ?? emptyContactValues);
   const [errors, setErrors] = useState<FieldErrors>(initialErrors ?? {});
   const [status, setStatus] = useState<FormStatus | undefined>(initialStatus);
@@ -122,7 +125,7 @@ function ContactFormIsland({ agentName, action, initialValues, initialErrors, in
     setStatus({ tone: 'info', text: statusText.sending });
     const honeypot = form.current?.elements.namedItem(spamTrap.honeypotField);
     try {
-      const response = await fetch(action, {
+      const response = await fetch(endpoint, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
         body: JSON.stringify({

@@ -31,15 +31,17 @@ function readPolicies(file: string): Map<string, string> {
   return policies;
 }
 
-/** Clean paths of the pre-rendered pages: about.html -> /about, index.html -> /. */
-function pagePaths(clientDir: string): Set<string> {
+/** Every file's URL path (`/_astro/x.js`, `/about.html`), and the pages' clean paths (`/about`, `/`). */
+function filePaths(clientDir: string): { files: Set<string>; pages: Set<string> } {
+  const files = new Set<string>();
   const pages = new Set<string>();
   for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
-    const rel = relative(clientDir, join(entry.parentPath, entry.name)).split(sep).join('/');
-    pages.add(`/${rel.replace(/\.html$/, '')}`.replace(/\/index$/, '') || '/');
+    if (!entry.isFile()) continue;
+    const path = `/${relative(clientDir, join(entry.parentPath, entry.name)).split(sep).join('/')}`;
+    files.add(path);
+    if (path.endsWith('.html')) pages.add(path.replace(/\.html$/, '').replace(/\/index$/, '') || '/');
   }
-  return pages;
+  return { files, pages };
 }
 
 const isPage = (pathname: string) => extname(pathname) === '' || pathname.endsWith('.html');
@@ -52,7 +54,7 @@ function cacheControlFor(pathname: string): string {
 
 export function createStaticSite(clientDir: string, headersFile: string) {
   const policies = readPolicies(headersFile);
-  const pages = pagePaths(clientDir);
+  const { files, pages } = filePaths(clientDir);
   const notFoundPages = new Set(['/404', '/city-not-found']);
   const policyFor = (pathname: string) =>
     policies.get(pathname.replace(/\.html$/, '').replace(/\/index$/, '') || '/') ?? baseContentSecurityPolicy();
@@ -63,7 +65,7 @@ export function createStaticSite(clientDir: string, headersFile: string) {
     level: 9,
     brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } },
   }) as unknown as (req: IncomingMessage, res: ServerResponse, next: Next) => void;
-  const files = sirv(clientDir, {
+  const serve = sirv(clientDir, {
     etag: true,
     extensions: ['html'],
     setHeaders(res, pathname) {
@@ -92,15 +94,17 @@ export function createStaticSite(clientDir: string, headersFile: string) {
     });
   }
 
-  /** Answers GET and HEAD of an (encoded) path and query; other methods get 405. */
-  function handle(req: IncomingMessage, res: ServerResponse, pathname: string, search: string): void {
-    res.setHeader('Content-Security-Policy', baseContentSecurityPolicy());
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res
-        .writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' })
-        .end('Method Not Allowed\n');
-      return;
-    }
+  /**
+   * Answers GET and HEAD of an (encoded) path and query from the pre-rendered site; what it
+   * does not hold goes to `fallback` (Astro's on-demand routes).
+   */
+  async function handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    pathname: string,
+    search: string,
+    fallback: () => Promise<void>,
+  ): Promise<void> {
     const decoded = decodePath(pathname)?.replace(/\/{2,}/g, '/');
     if (decoded === undefined) return notFound(req, res, pathname);
     const clean = decoded.replace(/\/+$/, '') || '/';
@@ -111,10 +115,14 @@ export function createStaticSite(clientDir: string, headersFile: string) {
       res.writeHead(301, { Location: withoutTrailingSlash(pathname, search) }).end();
       return;
     }
+    if (!files.has(clean) && !pages.has(clean)) return fallback();
     // sirv reads req.url: give it the origin-form target (an absolute-form one names another host).
     req.url = `${pathname}${search}`;
-    compress(req, res, () => files(req, res, (() => notFound(req, res, clean)) as Next));
+    compress(req, res, () => serve(req, res, () => notFound(req, res, clean)));
   }
 
-  return { handle, notFound };
+  /** Whether a path is a pre-rendered page (for 405 rather than 404 on other methods). */
+  const hasPage = (pathname: string) => pages.has(decodePath(pathname)?.replace(/\/+$/, '') || '/');
+
+  return { handle, notFound, hasPage };
 }

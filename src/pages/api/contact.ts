@@ -1,0 +1,29 @@
+/**
+ * POST /api/contact: the contact island's endpoint, JSON in and JSON out (rules:
+ * ~/server/leads/intake.ts). The form without JavaScript posts to /contact, which renders the
+ * page itself; a form post that still arrives here is sent there with its body (307).
+ */
+import type { APIRoute } from 'astro';
+import { handleContactPost, requestWantsJson } from '~/server/http/contact-request.ts';
+import { jsonResponse } from '~/server/http/contact-response.ts';
+import { methodNotAllowed } from '~/server/http/respond.ts';
+import { contactDeps } from '~/server/leads/route.ts';
+
+export const prerender = false;
+
+export const POST: APIRoute = async ({ request, locals, clientAddress }) => {
+  if (!requestWantsJson(request)) return new Response(null, { status: 307, headers: { Location: '/contact' } });
+  const deps = contactDeps(locals, () => {
+    try {
+      return clientAddress;
+    } catch {
+      return undefined;
+    }
+  });
+  return jsonResponse(await handleContactPost(request, deps));
+};
+
+/** A visitor who opens the address gets the form page. */
+export const GET: APIRoute = () => new Response(null, { status: 301, headers: { Location: '/contact' } });
+
+export const ALL: APIRoute = () => methodNotAllowed('GET, HEAD, POST');

@@ -1,0 +1,124 @@
+/**
+ * The contact form's HTTP input: a Request becomes a submission (the form's values, the spam
+ * trap's fields, the visitor's browser), or a rejection with its status (400, 413, 415). The
+ * body size limit is enforced while Astro's Node adapter reads the body (`bodySizeLimit` in
+ * astro.config.mjs, set from `bodyLimitBytes`); here a body over it is answered 413.
+ */
+import { contactFields, defaultHelpType, spamTrap, type ContactValues } from '../../lib/contact-form.ts';
+import { takeSubmission, type IntakeDeps, type Outcome, type Submission } from '../leads/intake.ts';
+
+/** Largest body read. A full form is under 4 KB even in a non-Latin script. */
+export const bodyLimitBytes = 16 * 1024;
+
+export const requestMessages = {
+  malformed: 'The form could not be read. Please reload the page and try again.',
+  unsupportedType: 'The form must be sent as application/x-www-form-urlencoded or application/json.',
+  tooLarge: 'The form is too large to send. Please shorten your message and try again.',
+  crossSite: 'Forms posted from other websites are not accepted.',
+} as const;
+
+/** JSON for the island (it posts JSON and asks for JSON), HTML for everything else. */
+export function wantsJson(contentType: string, accept: string): boolean {
+  if (/^\s*application\/json\b/i.test(contentType)) return true;
+  return /application\/json/i.test(accept) && !/text\/html/i.test(accept);
+}
+
+export function requestWantsJson(request: Request): boolean {
+  return wantsJson(request.headers.get('content-type') ?? '', request.headers.get('accept') ?? '');
+}
+
+type ParseResult = { ok: true; submission: Submission } | { ok: false; status: 400 | 413 | 415; message: string };
+
+const clip = (value: string) => value.slice(0, 2000);
+
+function valuesFrom(get: (name: string) => unknown): ContactValues | undefined {
+  const values = {} as ContactValues;
+  for (const field of contactFields) {
+    const value = get(field);
+    if (value === undefined || value === null) values[field] = field === 'helpType' ? defaultHelpType : '';
+    else if (typeof value === 'string') values[field] = value;
+    else return undefined;
+  }
+  return values;
+}
+
+export async function parseContactBody(request: Request): Promise<ParseResult> {
+  const mediaType = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  const charset = /charset\s*=\s*"?([\w-]+)/i.exec(request.headers.get('content-type') ?? '')?.[1]?.toLowerCase();
+  if (mediaType !== 'application/json' && mediaType !== 'application/x-www-form-urlencoded') {
+    return { ok: false, status: 415, message: requestMessages.unsupportedType };
+  }
+  if (charset && charset !== 'utf-8' && charset !== 'utf8') {
+    return { ok: false, status: 415, message: requestMessages.unsupportedType };
+  }
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  const userAgent = clip(request.headers.get('user-agent') ?? '');
+  if (declared > bodyLimitBytes) return { ok: false, status: 413, message: requestMessages.tooLarge };
+  let bytes: ArrayBuffer;
+  try {
+    bytes = await request.arrayBuffer();
+  } catch {
+    // The adapter stops reading past bodySizeLimit; anything else unreadable is malformed.
+    return declared > bodyLimitBytes || !request.headers.has('content-length')
+      ? { ok: false, status: 413, message: requestMessages.tooLarge }
+      : { ok: false, status: 400, message: requestMessages.malformed };
+  }
+  if (bytes.byteLength > bodyLimitBytes) return { ok: false, status: 413, message: requestMessages.tooLarge };
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return { ok: false, status: 400, message: requestMessages.malformed };
+  }
+
+  if (mediaType === 'application/x-www-form-urlencoded') {
+    const form = new URLSearchParams(text);
+    const values = valuesFrom((name) => form.get(name) ?? undefined);
+    const elapsed = form.get(spamTrap.elapsedField);
+    return {
+      ok: true,
+      submission: {
+        values: values!,
+        honeypot: form.get(spamTrap.honeypotField) ?? '',
+        elapsedMs: elapsed && /^\d+$/.test(elapsed) ? Number(elapsed) : undefined,
+        fromScript: false,
+        userAgent,
+      },
+    };
+  }
+
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return { ok: false, status: 400, message: requestMessages.malformed };
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return { ok: false, status: 400, message: requestMessages.malformed };
+  }
+  const record = body as Record<string, unknown>;
+  const own = (name: string) => (Object.hasOwn(record, name) ? record[name] : undefined);
+  const values = valuesFrom(own);
+  const honeypot = own(spamTrap.honeypotField) ?? '';
+  const elapsed = own(spamTrap.elapsedField);
+  if (!values || typeof honeypot !== 'string' || (elapsed !== undefined && typeof elapsed !== 'number')) {
+    return { ok: false, status: 400, message: requestMessages.malformed };
+  }
+  return {
+    ok: true,
+    submission: {
+      values,
+      honeypot,
+      elapsedMs: typeof elapsed === 'number' && Number.isFinite(elapsed) ? elapsed : undefined,
+      fromScript: true,
+      userAgent,
+    },
+  };
+}
+
+/** One POST of the form, from Request to outcome. */
+export async function handleContactPost(request: Request, deps: IntakeDeps): Promise<Outcome> {
+  const result = await parseContactBody(request);
+  if (!result.ok) return { kind: 'rejected', status: result.status, message: result.message };
+  return takeSubmission(result.submission, deps);
+}
