@@ -31,7 +31,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       // Leads sent by the tests go to a database of their own, never to data/leads.db.
       LEADS_DB: join(tmpdir(), `e2e-leads-${port}.db`),
-      ...(process.env['TEST_SERVER_ENV'] ? JSON.parse(process.env['TEST_SERVER_ENV']) : {}),
+      ...(process.env['TEST_SERVER_ENV'] ? (JSON.parse(process.env['TEST_SERVER_ENV']) as Record<string, string>) : {}),
     },
     reuseExistingServer: false,
     timeout: 60_000,

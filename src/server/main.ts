@@ -67,7 +67,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     // Finish the deliveries in flight (an unfinished one is simply sent again on next start).
     server.close();
-    leads.stop().finally(() => process.exit(0));
+    void leads.stop().finally(() => process.exit(0));
     setTimeout(() => process.exit(0), 2000).unref();
   });
 }

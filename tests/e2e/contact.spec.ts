@@ -486,8 +486,8 @@ test.describe('on the home page', () => {
     await form.evaluate((el: HTMLFormElement, values: Record<string, string>) => {
       for (const [name, value] of Object.entries(values)) {
         const input = el.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
-        const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input), 'value')!.set!;
-        setter.call(input, value);
+        // The prototype's setter, as a framework-agnostic bot would use it (React tracks the own property).
+        Reflect.set(Object.getPrototypeOf(input) as object, 'value', value, input);
         input.dispatchEvent(new Event(input instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
       }
     }, entry);

@@ -138,7 +138,7 @@ test.describe('home page', () => {
     // The brokerage: parentOrganization (or worksFor) resolves to the Organization node.
     const ref = (agent['parentOrganization'] ?? agent['worksFor']) as JsonLd | undefined;
     expect(ref).toBeTruthy();
-    const brokerage = ref!['name'] ? ref! : byId.get(ref!['@id'] as string);
+    const brokerage = ref!['name'] ? ref! : byId.get(ref!['@id']);
     expect(brokerage).toMatchObject({ '@type': 'Organization', name: site.agent.brokerage });
     expect(ofType('Organization')[0]!['name']).toBe(site.agent.brokerage);
     // Area served: exactly the 13 towns of SPEC §2.

@@ -25,7 +25,7 @@ interface Fixture {
 }
 
 /** Configures a browser key, and answers the Maps script with the stub (or `script`). */
-async function withMaps(page: Page, fixture: Fixture | null, script: string | 'abort' = stub): Promise<string[]> {
+async function withMaps(page: Page, fixture: Fixture | null, script: string = stub): Promise<string[]> {
   const scriptRequests: string[] = [];
   if (fixture)
     await page.addInitScript((f) => ((window as unknown as { __placesFixture: Fixture }).__placesFixture = f), fixture);

@@ -173,7 +173,7 @@ describe('the Maps JavaScript API flow (SPEC §7.1, §8)', () => {
           setTimeout(() => callback(place, status), 0);
         }
       },
-    } as unknown as PlacesNamespace;
+    };
   }
   const div = {} as HTMLElement;
 

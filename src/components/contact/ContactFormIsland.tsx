@@ -79,6 +79,7 @@ function ContactFormIsland({ agentName, action, endpoint, initialValues, initial
     // render would put the server's values back.
     const fields = Object.keys(emptyContactValues) as ContactField[];
     const typed = typedBeforeHydration(Object.fromEntries(fields.map((f) => [f, ids.field(f)])));
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the DOM before hydration is outside React: read once, after mount
     if (Object.keys(typed).length > 0) setValues((current) => ({ ...current, ...typed }));
     // From here on the shared rules give SPEC's messages; without JavaScript the browser's own checks apply.
     setEnhanced(true);
@@ -203,7 +204,7 @@ function ContactFormIsland({ agentName, action, endpoint, initialValues, initial
       method="post"
       action={action}
       noValidate={enhanced}
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       aria-label="Send a message"
       className="relative grid gap-5"
     >
@@ -219,6 +220,8 @@ function ContactFormIsland({ agentName, action, endpoint, initialValues, initial
           role="status"
           aria-live="polite"
           tabIndex={-1}
+          // The answer page moves the focus to its result line, so a screen reader announces it.
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- that is the point, on the no-JavaScript answer pages only
           autoFocus={autoFocus === 'status'}
           className={`mt-2 font-semibold empty:mt-0 focus:outline-none ${status ? toneClass[status.tone] : ''}`}
         >

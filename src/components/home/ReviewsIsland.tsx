@@ -184,7 +184,7 @@ function ReviewsIsland({
 
   useEffect(() => {
     let current = true;
-    loadView(configUrl, testimonials, () => current && setView(null)).then((v) => {
+    void loadView(configUrl, testimonials, () => current && setView(null)).then((v) => {
       if (current && v) setView(v);
     });
     return () => {

@@ -23,6 +23,7 @@ export default function AmortizationTable({ id, schedule, caption }: Props) {
     <div
       role="region"
       aria-labelledby={captionId}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus so keyboard users can scroll it (WCAG 2.1.1)
       tabIndex={0}
       className="h-96 overflow-y-auto rounded-lg border border-slate-300"
     >

@@ -67,6 +67,7 @@ function CalculatorIsland({ city, title, headingLevel, anchor }: Props) {
   // render must both be the defaults, or React would discard the server markup.
   useEffect(() => {
     const { search } = window.location;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the URL and the date must be read after hydration, as the comment above says
     if (hasCalculatorQuery(search)) setInputs((base) => inputsFromQuery(search, base));
     setFirstPayment(firstPaymentMonth(new Date()));
     // The island hydrates on the visitor's first interaction, so what they typed into the

@@ -68,7 +68,12 @@ function VideoBlog({ initialPlaylists, thumbnails, agentFirstName, platform, end
   return (
     <div>
       <div className="flex justify-end">
-        <button type="button" onClick={refresh} disabled={loading} className="btn-secondary disabled:opacity-60">
+        <button
+          type="button"
+          onClick={() => void refresh()}
+          disabled={loading}
+          className="btn-secondary disabled:opacity-60"
+        >
           <Spinner spinning={loading} />
           Refresh Content
         </button>
@@ -88,7 +93,7 @@ function VideoBlog({ initialPlaylists, thumbnails, agentFirstName, platform, end
           )}
           <h2 className="font-display text-2xl font-bold text-ink">No videos available</h2>
           <p className="mt-3 text-ink-soft">{`${agentFirstName}'s latest real estate videos will appear here soon.`}</p>
-          <button type="button" onClick={refresh} className="btn-primary mt-6">
+          <button type="button" onClick={() => void refresh()} className="btn-primary mt-6">
             Try Again
           </button>
         </div>

@@ -62,7 +62,7 @@ export function spamReason(parsed: Submission, minFillMs: number): string | unde
   return undefined;
 }
 
-export async function takeSubmission(submission: Submission, deps: IntakeDeps): Promise<Outcome> {
+export function takeSubmission(submission: Submission, deps: IntakeDeps): Outcome {
   const now = deps.now ?? Date.now;
   const log = deps.log ?? ((message: string) => console.error(message));
   const { values, userAgent } = submission;

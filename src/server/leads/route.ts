@@ -15,8 +15,9 @@ export interface ContactLocals {
 
 const devService = Symbol.for('triangle-realtor.leads.dev-service');
 
-function leadService(locals: ContactLocals): LeadService {
-  if (locals.leads) return locals.leads;
+function leadService(locals: object): LeadService {
+  const { leads } = locals as ContactLocals;
+  if (leads) return leads;
   const holder = globalThis as { [devService]?: LeadService };
   if (!holder[devService]) {
     holder[devService] = createLeadService();
@@ -27,7 +28,7 @@ function leadService(locals: ContactLocals): LeadService {
 
 export function contactDeps(locals: object, fallbackAddress: () => string | undefined): IntakeDeps {
   const { clientAddress } = locals as ContactLocals;
-  const service = leadService(locals as ContactLocals);
+  const service = leadService(locals);
   return {
     store: service.store,
     channels: service.channels,
