@@ -3,7 +3,7 @@
  * build time. A file that breaks a rule fails the build with the file and the field named.
  * Content lives in the top-level `content/` folder, one sub-folder per collection.
  */
-import { defineCollection, type SchemaContext } from 'astro:content';
+import { defineCollection, reference, type SchemaContext } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 
@@ -81,6 +81,11 @@ const articles = defineCollection({
         geo: z
           .object({
             city: text.optional(),
+            /**
+             * The city guide of `city` (its file name in content/cities/), linked from the article's
+             * Place. Optional on purpose: an article may be about a town that has no guide.
+             */
+            guide: reference('cities').optional(),
             county: text.optional(),
             state: text.default('NC'),
             metro: text.optional(),

@@ -1,8 +1,8 @@
 /**
  * Playlist thumbnails for the build. The build never calls YouTube; in order of preference a
  * playlist's picture is
- *   1. the oEmbed thumbnail cached by scripts/fetch-thumbnails.ts (run by `npm run build` and
- *      `npm run thumbnails`) in src/data/playlist-thumbnails.json + src/assets/playlist-thumbnails/,
+ *   1. the oEmbed thumbnail cached by scripts/fetch-thumbnails.ts (run by `npm run sync` and
+ *      `npm run thumbnails`) in content/videos/playlist-thumbnails.json + playlist-thumbnails/,
  *   2. the local copy of the playlist's thumbnail saved by `npm run sync`, when the playlist is in
  *      the video snapshot (content/videos/thumbnails/{playlistId}.jpg),
  *   3. a drawn SAMPLE picture (cache entries marked `"sample": true`, drawn by
@@ -12,7 +12,6 @@
  * they go through astro:assets and no page hot-links YouTube.
  */
 import type { ImageMetadata } from 'astro';
-import cache from './playlist-thumbnails.json';
 import { getLocalThumbnail } from './video-thumbnails.ts';
 
 export interface ThumbnailCache {
@@ -22,14 +21,21 @@ export interface ThumbnailCache {
   thumbnails: Record<string, { thumbnailUrl: string; file: string; sample?: boolean }>;
 }
 
-const images = import.meta.glob<{ default: ImageMetadata }>('../assets/playlist-thumbnails/*.{jpg,png,webp}', {
+// Globs, not imports, so a clone without the cache builds with placeholders.
+const caches = import.meta.glob<ThumbnailCache>('/content/videos/playlist-thumbnails.json', {
   eager: true,
+  import: 'default',
+});
+const cache: ThumbnailCache = Object.values(caches)[0] ?? { version: 1, thumbnails: {} };
+const images = import.meta.glob<ImageMetadata>('/content/videos/playlist-thumbnails/*.{jpg,png,webp}', {
+  eager: true,
+  import: 'default',
 });
 
 function cached(playlistId: string, sample: boolean): ImageMetadata | undefined {
-  const entry = (cache as ThumbnailCache).thumbnails[playlistId];
+  const entry = cache.thumbnails[playlistId];
   if (!entry || Boolean(entry.sample) !== sample) return undefined;
-  return images[`../assets/playlist-thumbnails/${entry.file}`]?.default;
+  return images[`/content/videos/playlist-thumbnails/${entry.file}`];
 }
 
 export function getPlaylistThumbnail(playlistId: string): ImageMetadata | undefined {
