@@ -4,14 +4,14 @@
  * Content lives in the top-level `content/` folder, one sub-folder per collection.
  */
 import { defineCollection, reference, type SchemaContext } from 'astro:content';
-import { glob } from 'astro/loaders';
+import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { countySchema, text, townFields } from '~/lib/town.ts';
 
 // ---------------------------------------------------------------------------------------
 // Small shared field schemas
 // ---------------------------------------------------------------------------------------
 
-const text = z.string().trim().min(1);
 const slug = z
   .string()
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case words joined by hyphens, e.g. "living-in-raleigh-nc"');
@@ -34,23 +34,39 @@ const faq = z.array(z.object({ q: text, a: text }));
 // Collections
 // ---------------------------------------------------------------------------------------
 
+/** Figures as SPEC writes them: "467,665", "$425,000". */
+const count = z.string().regex(/^\d{1,3}(,\d{3})*$/, 'must be a whole number with thousands commas, e.g. "174,721"');
+const dollars = z
+  .string()
+  .regex(/^\$\d{1,3}(,\d{3})*$/, 'must be whole dollars with a $ and thousands commas, e.g. "$525,000"');
+
+const counties = defineCollection({
+  loader: file('./content/counties.yaml'),
+  schema: countySchema,
+});
+
 const cities = defineCollection({
   loader: glob({ pattern: '*.{yaml,yml}', base: './content/cities' }),
   schema: (ctx) =>
     z.object({
-      name: text,
-      county: text,
+      ...townFields,
       description,
       /** One line for city cards (relocation page). */
       tagline: text.max(90),
-      population: text,
-      medianHome: text,
+      population: count,
+      medianHome: dollars,
       schools: text,
       highlights: z.array(text).min(3),
-      image: imageWithAlt(ctx),
+      image: z.object({
+        src: ctx.image(),
+        alt: text.min(20, 'must describe the picture in at least 20 characters'),
+      }),
       marketTrends: text,
       keySearchTerms: z.array(text).min(1),
-      neighborhoods: z.array(z.object({ name: text, blurb: text })).min(3),
+      neighborhoods: z
+        .array(z.object({ name: text, blurb: text.min(10, 'must say something about the neighborhood') }))
+        .min(3)
+        .refine((list) => new Set(list.map((n) => n.name)).size === list.length, 'must not name a neighborhood twice'),
       commute: z.object({ raleigh: text, rtp: text, airport: text }),
       amenities: z.array(text).min(3),
       demographics: z.object({
@@ -58,10 +74,8 @@ const cities = defineCollection({
         familyFriendly: z.boolean(),
         walkScore: z.number().int().min(0).max(100),
       }),
-      coordinates: z.object({
-        lat: z.number().min(33).max(37),
-        lng: z.number().min(-85).max(-75),
-      }),
+      /** Place of the town's card on /relocation (1 is first); without it the town has no card there. */
+      relocationCard: z.number().int().positive().optional(),
     }),
 });
 
@@ -122,4 +136,4 @@ const playlists = defineCollection({
   }),
 });
 
-export const collections = { cities, articles, playlists };
+export const collections = { counties, cities, articles, playlists };

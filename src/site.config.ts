@@ -36,6 +36,12 @@ export const site = {
     latitude: 35.7796,
     longitude: -78.6382,
   },
+  /** The year of the tax rates in content/counties.yaml and the city files' propertyTax. */
+  propertyTax: {
+    /** NC fiscal years run July to June: FY2026 rates are the ones on the 2025 tax bills. */
+    fiscalYear: 'FY2026',
+    billYear: 2025,
+  },
   hours: [
     {
       label: 'Mon-Fri',

@@ -72,4 +72,30 @@ describe('content schema errors', () => {
       writeFileSync(file, original);
     }
   }, 120_000);
+
+  // The city rules that used to be unit tests over the files are the schema's now.
+  it.each([
+    ['population', /^population: .*$/m, "population: '174721'", 'must be a whole number with thousands commas'],
+    ['medianHome', /^medianHome: .*$/m, "medianHome: '525000'", 'must be whole dollars with a $'],
+    ['coordinates.lat', /^ {2}lat: .*$/m, '  lat: 34.2', 'must lie in the Triangle (latitude 35.4 to 36.3)'],
+    ['neighborhoods', /^ {2}- name: Amberly$/m, '  - name: Preston', 'must not name a neighborhood twice'],
+    ['propertyTax.municipalRate', /^ {2}municipalRate: .*$/m, '  municipalRate: high', 'municipalRate'],
+  ])(
+    'a city whose %s breaks a rule fails with the file, field and rule named',
+    async (_field, line, bad, rule) => {
+      const file = join(root, 'content/cities/cary.yaml');
+      const original = readFileSync(file, 'utf8');
+      expect(original).toMatch(line);
+      writeFileSync(file, original.replace(line, bad));
+      try {
+        const { ok, output } = await sync();
+        expect(ok).toBe(false);
+        expect(output).toContain('cary');
+        expect(output).toContain(rule);
+      } finally {
+        writeFileSync(file, original);
+      }
+    },
+    120_000,
+  );
 });
