@@ -17,7 +17,8 @@
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { playlistUrl } from '../src/lib/blog.ts';
+import { thumbnailCacheSchema, type ThumbnailCache } from '../src/lib/video/model.ts';
+import { playlistUrl } from '../src/lib/video/urls.ts';
 
 export const defaultOembedUrl = 'https://www.youtube.com/oembed';
 /** Where the video snapshot lives, relative to the project root; the cache sits beside it. */
@@ -32,12 +33,6 @@ const imageTypes: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': '
 export const defaultLimits = { requestTimeoutMs: 10_000, totalTimeMs: Number.POSITIVE_INFINITY };
 export const sampleNotice =
   'Entries marked "sample": true are SAMPLE pictures drawn by scripts/make-sample-thumbnails.ts, not YouTube thumbnails; fetch-thumbnails.ts replaces each one once YouTube oEmbed answers for its playlist.';
-
-export interface ThumbnailCache {
-  version: 1;
-  notice?: string;
-  thumbnails: Record<string, { thumbnailUrl: string; file: string; sample?: boolean }>;
-}
 
 export interface FetchOptions {
   /** Project root holding content/. */
@@ -93,10 +88,8 @@ export function cachePaths(outDir: string): { file: string; images: string } {
 
 export async function readCache(outDir: string): Promise<ThumbnailCache> {
   try {
-    const data = JSON.parse(await readFile(cachePaths(outDir).file, 'utf8')) as Partial<ThumbnailCache>;
-    if (data.version === 1 && data.thumbnails && typeof data.thumbnails === 'object') {
-      return { version: 1, ...(data.notice ? { notice: data.notice } : {}), thumbnails: data.thumbnails };
-    }
+    const result = thumbnailCacheSchema.safeParse(JSON.parse(await readFile(cachePaths(outDir).file, 'utf8')));
+    if (result.success) return result.data;
   } catch {
     // A missing or unreadable cache is rebuilt from scratch.
   }

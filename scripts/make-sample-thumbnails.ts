@@ -18,7 +18,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import type { Playlist } from '../src/lib/youtube.ts';
+import type { Playlist } from '../src/lib/video/model.ts';
 import { cachePaths, collectPlaylistIds, readCache, sampleNotice, serializeCache } from './fetch-thumbnails.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

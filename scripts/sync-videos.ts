@@ -14,7 +14,8 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultOembedUrl, fetchThumbnails } from './fetch-thumbnails.ts';
-import { createYouTubeClient, errorMessage, type Playlist, type ProgressEvent } from '../src/lib/youtube.ts';
+import { createYouTubeClient, errorMessage, type ProgressEvent } from '../src/lib/video/client.ts';
+import { snapshotSchema, type Playlist } from '../src/lib/video/model.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = process.env['VIDEO_SNAPSHOT_DIR'] ?? join(root, 'content', 'videos');
@@ -103,12 +104,13 @@ for (const [id, url] of wanted) if (await saveThumbnail(staging, id, url)) saved
 rmSync(thumbnailDir, { recursive: true, force: true });
 renameSync(staging, thumbnailDir);
 
-const snapshot = {
+// Checked with the schema the build reads it with, so a snapshot the build would refuse is never written.
+const snapshot = snapshotSchema.parse({
   sample: false,
   generatedAt: new Date().toISOString(),
   channelId,
   playlists,
-};
+});
 writeFileSync(snapshotFile, `${JSON.stringify(snapshot, null, 2)}\n`);
 console.log(
   `Wrote ${snapshotFile}: ${playlists.length} playlist(s), ${videoCount} video(s), ${saved} thumbnail(s). ` +

@@ -3,9 +3,13 @@
  * build time. A file that breaks a rule fails the build with the file and the field named.
  * Content lives in the top-level `content/` folder, one sub-folder per collection.
  */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { defineCollection, reference, type SchemaContext } from 'astro:content';
-import { file, glob } from 'astro/loaders';
+import { file, glob, type Loader } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { testimonialFileSchema, testimonialSchema } from '~/lib/testimonial.ts';
+import { playlistSchema, snapshotSchema } from '~/lib/video/model.ts';
 import { countySchema, text, townFields } from '~/lib/town.ts';
 
 // ---------------------------------------------------------------------------------------
@@ -136,4 +140,56 @@ const playlists = defineCollection({
   }),
 });
 
-export const collections = { counties, cities, articles, playlists };
+/**
+ * Entries from one JSON file that a whole-file schema checks first, so an error names the
+ * field as the file has it (playlists.3.videos.0.videoId). Astro's file() loader would only
+ * log a file it cannot parse and build on without it; this one fails the build, and a file
+ * marked optional may be missing (a clone before its first `npm run sync`).
+ */
+function jsonFile<T>(
+  path: string,
+  schema: z.ZodType<T>,
+  toEntries: (data: T) => { id: string }[],
+  { optional = false } = {},
+): Loader {
+  return {
+    name: 'json-file',
+    load: async ({ config, store, parseData }) => {
+      store.clear();
+      const url = new URL(path, config.root);
+      if (!existsSync(url)) {
+        if (optional) return;
+        throw new Error(`${path} is missing`);
+      }
+      const result = schema.safeParse(JSON.parse(await readFile(url, 'utf8')));
+      if (!result.success) throw new Error(`${path} is not valid:\n${z.prettifyError(result.error)}`);
+      for (const data of toEntries(result.data)) {
+        store.set({ id: data.id, data: await parseData({ id: data.id, data }), filePath: path });
+      }
+    },
+  };
+}
+
+/** The agent's own testimonials, in the file's order (ids "1", "2", ...). */
+const testimonials = defineCollection({
+  loader: jsonFile('content/reviews/testimonials.json', testimonialFileSchema, (file) =>
+    file.testimonials.map((t, i) => ({ id: String(i + 1), ...t })),
+  ),
+  schema: testimonialSchema,
+});
+
+/**
+ * The channel's playlists from the snapshot `npm run sync` writes (checked with the schema the
+ * sync writes it with), in the snapshot's order; none before the first sync.
+ */
+const videoPlaylists = defineCollection({
+  loader: jsonFile(
+    'content/videos/snapshot.json',
+    snapshotSchema,
+    (snapshot) => snapshot.playlists.map((p, order) => ({ ...p, order })),
+    { optional: true },
+  ),
+  schema: playlistSchema.extend({ order: z.number().int().min(0) }),
+});
+
+export const collections = { counties, cities, articles, playlists, testimonials, videoPlaylists };

@@ -20,8 +20,8 @@ import {
   readPlaylistId,
   sampleNotice,
   serializeCache,
-  type ThumbnailCache,
 } from '../../scripts/fetch-thumbnails.ts';
+import type { ThumbnailCache } from '~/lib/video/model.ts';
 
 const known = 'PLknownAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 const unknown = 'PLunknownBBBBBBBBBBBBBBBBBBBBBBBBB';

@@ -98,4 +98,31 @@ describe('content schema errors', () => {
     },
     120_000,
   );
+
+  it.each([
+    ['content/reviews/testimonials.json', /"text": "[^"]*"/, '"text": "Short"', 'testimonials[0].text'],
+    [
+      'content/videos/snapshot.json',
+      /"videoId": "[^"]*"/,
+      '"videoId": "not-an-id"',
+      'must be an 11-character YouTube video id',
+    ],
+  ])(
+    '%s: a wrong value fails the build, naming the file and the field',
+    async (path, value, bad, rule) => {
+      const file = join(root, path);
+      const original = readFileSync(file, 'utf8');
+      expect(original).toMatch(value);
+      writeFileSync(file, original.replace(value, bad));
+      try {
+        const { ok, output } = await sync();
+        expect(ok).toBe(false);
+        expect(output).toContain(`${path} is not valid`);
+        expect(output).toContain(rule);
+      } finally {
+        writeFileSync(file, original);
+      }
+    },
+    120_000,
+  );
 });

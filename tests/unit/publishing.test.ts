@@ -228,8 +228,8 @@ describe('no video snapshot and no YouTube key (same build)', () => {
 
   it('shows the built-in placeholder video as the latest video on the home page', () => {
     const html = read('index.html');
-    const card = /<latest-video [^>]*>([\s\S]*?)<\/latest-video>/.exec(html);
-    expect(card?.[0]).toMatch(/^<latest-video [^>]*data-video-id(?:="")?[\s>]/);
+    const card = /<rea-latest-video [^>]*>([\s\S]*?)<\/rea-latest-video>/.exec(html);
+    expect(card?.[0]).toMatch(/^<rea-latest-video [^>]*data-video-id(?:="")?[\s>]/);
     expect(card?.[1]).toContain('Best Areas to Live in the Raleigh-Durham Triangle');
     expect(card?.[1]).toContain(`href="${site.links.youtubeChannel}"`);
     expect(card?.[1]).toMatch(/<img [^>]*src="\/_astro\/best-areas-placeholder\.[^"]+\.webp"/);

@@ -5,7 +5,7 @@
  */
 import type { APIRoute } from 'astro';
 import { getSnapshotPlaylists } from '~/data/videos.ts';
-import { createVideoFeed } from '~/lib/video-feed.ts';
+import { createVideoFeed } from '~/lib/video/feed.ts';
 
 export const prerender = false;
 

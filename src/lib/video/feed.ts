@@ -4,8 +4,10 @@
  * failures) are kept in memory for a few minutes and concurrent requests share one fetch,
  * so repeated clicks cannot spend the API quota.
  */
-import { createYouTubeClient, errorMessage, type Playlist, type YouTubeClientOptions } from './youtube.ts';
+import { createYouTubeClient, errorMessage, FALLBACK_ERROR_MESSAGE, type YouTubeClientOptions } from './client.ts';
+import type { Playlist } from './model.ts';
 
+/** What GET /api/videos answers. */
 export interface FeedAnswer {
   source: 'youtube' | 'snapshot';
   playlists: Playlist[];
@@ -18,7 +20,7 @@ export interface VideoFeedOptions {
   apiKey?: string | undefined;
   channelId?: string | undefined;
   baseUrl?: string | undefined;
-  snapshot: () => Playlist[];
+  snapshot: () => Playlist[] | Promise<Playlist[]>;
   ttlMs?: number;
   now?: () => number;
   client?: Partial<YouTubeClientOptions>;
@@ -51,15 +53,34 @@ export function createVideoFeed(options: VideoFeedOptions) {
 
   return {
     live,
-    get(): Promise<FeedResult> {
+    async get(): Promise<FeedResult> {
       if (!live) {
-        return Promise.resolve({
-          ok: true,
-          answer: { source: 'snapshot', playlists: snapshot(), fetchedAt: new Date(now()).toISOString() },
-        });
+        const playlists = await snapshot();
+        return { ok: true, answer: { source: 'snapshot', playlists, fetchedAt: new Date(now()).toISOString() } };
       }
       if (!cached || now() - cached.at >= ttlMs) cached = { at: now(), result: fetchLive() };
       return cached.result;
     },
   };
+}
+
+/**
+ * The Refresh Content request. A failed answer throws with the server's error message, else
+ * the status line; a network failure or unreadable answer throws 'Failed to load YouTube data'.
+ * Playlists with no videos are dropped (SPEC §4).
+ */
+export async function fetchPlaylists(endpoint: string, doFetch: typeof fetch = fetch): Promise<Playlist[]> {
+  let res: Response;
+  try {
+    res = await doFetch(endpoint, { headers: { Accept: 'application/json' }, cache: 'no-store' });
+  } catch {
+    throw new Error(FALLBACK_ERROR_MESSAGE);
+  }
+  const body = (await res.json().catch(() => undefined)) as
+    (Partial<FeedAnswer> & { error?: { message?: string } }) | undefined;
+  if (!res.ok) {
+    throw new Error(body?.error?.message || `${res.status} ${res.statusText}`.trim() || FALLBACK_ERROR_MESSAGE);
+  }
+  if (!body || !Array.isArray(body.playlists)) throw new Error(FALLBACK_ERROR_MESSAGE);
+  return body.playlists.filter((p) => Array.isArray(p.videos) && p.videos.length > 0);
 }
