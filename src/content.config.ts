@@ -192,4 +192,10 @@ const videoPlaylists = defineCollection({
   schema: playlistSchema.extend({ order: z.number().int().min(0) }),
 });
 
-export const collections = { counties, cities, articles, playlists, testimonials, videoPlaylists };
+/** The agent's own words shown on several pages (content/agent/{id}.mdx), e.g. the home about block. */
+const agent = defineCollection({
+  loader: glob({ pattern: '*.mdx', base: './content/agent' }),
+  schema: z.object({ title: text }),
+});
+
+export const collections = { counties, cities, articles, playlists, testimonials, videoPlaylists, agent };
