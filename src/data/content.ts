@@ -43,7 +43,7 @@ export async function getPublishedArticles(): Promise<Article[]> {
   return all.sort((a, b) => b.data.datePublished.getTime() - a.data.datePublished.getTime());
 }
 
-/** Playlist pages in the order their files sort. */
+/** Playlist pages, alphabetical by title. */
 export async function getPlaylists(): Promise<Playlist[]> {
   const all = await getCollection('playlists');
   return all.sort((a, b) => a.data.title.localeCompare(b.data.title));
