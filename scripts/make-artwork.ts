@@ -180,12 +180,12 @@ const jobs: Job[] = [
   { file: 'src/assets/site/hero-poster.jpg', w: 1920, h: 1080, palette: 'dusk', scene: 'skyline', seed: 7 },
   { file: 'src/assets/site/og-default.jpg', w: 1200, h: 630, palette: 'dusk', scene: 'skyline', seed: 11 },
   { file: 'src/assets/site/agent-portrait.jpg', w: 800, h: 1000, palette: 'noon', scene: 'portrait', seed: 3 },
-  { file: 'src/assets/site/relocation-hero.jpg', w: 1920, h: 1080, palette: 'noon', scene: 'homes', seed: 19 },
-  { file: 'src/assets/site/buyer-hero.jpg', w: 1920, h: 1080, palette: 'spring', scene: 'homes', seed: 23 },
-  { file: 'src/assets/site/seller-hero.jpg', w: 1920, h: 1080, palette: 'dawn', scene: 'homes', seed: 29 },
-  { file: 'src/assets/site/upsizing-hero.jpg', w: 1920, h: 1080, palette: 'autumn', scene: 'homes', seed: 31 },
-  { file: 'src/assets/site/downsizing-hero.jpg', w: 1920, h: 1080, palette: 'evening', scene: 'lake', seed: 37 },
-  { file: 'src/assets/site/first-time-buyer-hero.jpg', w: 1920, h: 1080, palette: 'spring', scene: 'homes', seed: 41 },
+  { file: 'content/landing/relocation.jpg', w: 1920, h: 1080, palette: 'noon', scene: 'homes', seed: 19 },
+  { file: 'content/landing/buyer-resources.jpg', w: 1920, h: 1080, palette: 'spring', scene: 'homes', seed: 23 },
+  { file: 'content/landing/seller-resources.jpg', w: 1920, h: 1080, palette: 'dawn', scene: 'homes', seed: 29 },
+  { file: 'content/landing/upsizing.jpg', w: 1920, h: 1080, palette: 'autumn', scene: 'homes', seed: 31 },
+  { file: 'content/landing/downsizing.jpg', w: 1920, h: 1080, palette: 'evening', scene: 'lake', seed: 37 },
+  { file: 'content/landing/first-time-buyer.jpg', w: 1920, h: 1080, palette: 'spring', scene: 'homes', seed: 41 },
   ...citySlugs.map((slug, i) => {
     const [palette, scene] = cityLooks[i % cityLooks.length]!;
     return { file: `content/cities/${slug}.jpg`, w: 1600, h: 900, palette, scene, seed: 100 + i };

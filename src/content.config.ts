@@ -192,10 +192,94 @@ const videoPlaylists = defineCollection({
   schema: playlistSchema.extend({ order: z.number().int().min(0) }),
 });
 
+/** A card of a card grid, a step of a step list. */
+const card = z.object({ title: text, text, figure: text.optional() });
+const step = z.object({ title: text, description: text });
+const anchorId = z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be a lower-case id, e.g. "benefits"');
+
+/**
+ * The landing pages (/relocation, /first-time-buyer, ...: content/landing/{slug}.yaml plus their
+ * hero picture), all drawn by one layout (src/components/landing/). Each is a hero with
+ * buttons, then its sections in order; the section types are the page parts SPEC §2 names.
+ */
+const landing = defineCollection({
+  loader: glob({ pattern: '*.{yaml,yml}', base: './content/landing' }),
+  schema: ({ image }) =>
+    z.object({
+      /** The browser title and the page's name in structured data. */
+      title: text.max(110),
+      description,
+      /** The hero's background and the page's social image. */
+      image: image(),
+      hero: z.object({
+        title: text,
+        eyebrow: text.optional(),
+        lead: text,
+        buttons: z
+          .array(
+            z
+              .object({
+                label: text,
+                style: z.enum(['primary', 'light']).default('primary'),
+                /** A place on this site, e.g. "#home-value". */
+                href: z.string().regex(/^[#/]/, 'must be a path or #anchor on this site').optional(),
+                /** An address of src/site.config.ts. */
+                link: z.enum(['booking', 'relocationGuide', 'phone']).optional(),
+              })
+              .refine((b) => (b.href === undefined) !== (b.link === undefined), 'give either href or link'),
+          )
+          .max(3),
+      }),
+      sections: z.array(
+        z.discriminatedUnion('type', [
+          z.object({
+            type: z.literal('cards'),
+            heading: text,
+            intro: text.optional(),
+            id: anchorId.optional(),
+            tone: z.enum(['white', 'sand']).optional(),
+            cards: z.array(card).min(1),
+          }),
+          z.object({
+            type: z.literal('steps'),
+            heading: text,
+            intro: text.optional(),
+            id: anchorId.optional(),
+            steps: z.array(step).min(1),
+          }),
+          /** The city cards of the towns with a relocationCard (content/cities). */
+          z.object({ type: z.literal('cities'), heading: text, intro: text.optional() }),
+          /** The channel's newest relocation video. */
+          z.object({ type: z.literal('video') }),
+          z.object({ type: z.literal('calculator'), heading: text }),
+          z.object({ type: z.literal('propertySearch'), heading: text.optional() }),
+          z.object({ type: z.literal('homeValue') }),
+          z.object({
+            type: z.literal('contact'),
+            heading: text,
+            text,
+            /** The e-mail link's subject (SPEC §2 names one per page). */
+            subject: text,
+            emailLabel: text.optional(),
+          }),
+        ]),
+      ),
+    }),
+});
+
 /** The agent's own words shown on several pages (content/agent/{id}.mdx), e.g. the home about block. */
 const agent = defineCollection({
   loader: glob({ pattern: '*.mdx', base: './content/agent' }),
   schema: z.object({ title: text }),
 });
 
-export const collections = { counties, cities, articles, playlists, testimonials, videoPlaylists, agent };
+export const collections = {
+  counties,
+  cities,
+  articles,
+  playlists,
+  testimonials,
+  videoPlaylists,
+  agent,
+  landing,
+};
