@@ -73,6 +73,19 @@ describe('content schema errors', () => {
     }
   }, 120_000);
 
+  /** Breaks one value of a content file, runs the content check, and restores the file. */
+  async function syncWith(path: string, value: RegExp, bad: string): Promise<{ ok: boolean; output: string }> {
+    const file = join(root, path);
+    const original = readFileSync(file, 'utf8');
+    expect(original).toMatch(value);
+    writeFileSync(file, original.replace(value, bad));
+    try {
+      return await sync();
+    } finally {
+      writeFileSync(file, original);
+    }
+  }
+
   // The city rules that used to be unit tests over the files are the schema's now.
   it.each([
     ['population', /^population: .*$/m, "population: '174721'", 'must be a whole number with thousands commas'],
@@ -83,18 +96,10 @@ describe('content schema errors', () => {
   ])(
     'a city whose %s breaks a rule fails with the file, field and rule named',
     async (_field, line, bad, rule) => {
-      const file = join(root, 'content/cities/cary.yaml');
-      const original = readFileSync(file, 'utf8');
-      expect(original).toMatch(line);
-      writeFileSync(file, original.replace(line, bad));
-      try {
-        const { ok, output } = await sync();
-        expect(ok).toBe(false);
-        expect(output).toContain('cary');
-        expect(output).toContain(rule);
-      } finally {
-        writeFileSync(file, original);
-      }
+      const { ok, output } = await syncWith('content/cities/cary.yaml', line, bad);
+      expect(ok).toBe(false);
+      expect(output).toContain('cary');
+      expect(output).toContain(rule);
     },
     120_000,
   );
@@ -110,18 +115,10 @@ describe('content schema errors', () => {
   ])(
     '%s: a wrong value fails the build, naming the file and the field',
     async (path, value, bad, rule) => {
-      const file = join(root, path);
-      const original = readFileSync(file, 'utf8');
-      expect(original).toMatch(value);
-      writeFileSync(file, original.replace(value, bad));
-      try {
-        const { ok, output } = await sync();
-        expect(ok).toBe(false);
-        expect(output).toContain(`${path} is not valid`);
-        expect(output).toContain(rule);
-      } finally {
-        writeFileSync(file, original);
-      }
+      const { ok, output } = await syncWith(path, value, bad);
+      expect(ok).toBe(false);
+      expect(output).toContain(`${path} is not valid`);
+      expect(output).toContain(rule);
     },
     120_000,
   );
