@@ -59,6 +59,18 @@ export default defineConfig({
   ],
   vite: {
     plugins: [tailwindcss()],
+    build: {
+      rolldownOptions: {
+        // Astro marks every MDX module whose styles it propagates with its own directive,
+        // "use astro:head-inject", and reads it itself before bundling; Rolldown, which only
+        // knows "use client"/"use server", warns about it once per article and bundle. That one
+        // message is dropped; every other log goes on as usual (the build must stay silent).
+        onLog(level, log, handler) {
+          if (log.code === 'MODULE_LEVEL_DIRECTIVE' && log.message.includes('use astro:head-inject')) return;
+          handler(level, log);
+        },
+      },
+    },
     cacheDir: './.astro/vite',
     // Explicit as well as in tsconfig, so it also resolves in working copies whose node_modules is a link.
     resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },

@@ -334,10 +334,21 @@ async function timedBuild(cwd: string, siteUrl: string): Promise<number> {
   return (performance.now() - started) / 1000;
 }
 
+/** The city guides' names by slug (content/cities/{slug}.yaml), for the generated articles. */
+function cityNames(): [string, string][] {
+  const dir = join(root, 'content', 'cities');
+  return readdirSync(dir)
+    .filter((f) => /\.ya?ml$/.test(f))
+    .sort()
+    .map((f) => [
+      f.replace(/\.ya?ml$/, ''),
+      /^name:\s*(.+)$/m.exec(readFileSync(join(dir, f), 'utf8'))?.[1]?.trim() ?? '',
+    ]);
+}
+
 /** One generated article: front matter of SPEC §3, headings, a list and two MDX components. */
-function generatedArticle(i: number): string {
-  const towns = ['Raleigh', 'Cary', 'Apex', 'Garner', 'Wake Forest', 'Knightdale', 'Wendell', 'Rolesville'];
-  const town = towns[i % towns.length]!;
+function generatedArticle(i: number, towns: readonly [string, string][]): string {
+  const [guide, town] = towns[i % towns.length]!;
   const day = String((i % 28) + 1).padStart(2, '0');
   const paragraph = `Buyers in ${town} compare lot sizes, commute times and school assignments before they write an offer, and the homes that are priced right still move quickly. `;
   return `---
@@ -348,6 +359,7 @@ summary: Generated for the build-time check; never published.
 datePublished: 2024-01-${day}
 geo:
   city: ${town}
+  guide: ${guide}
   state: NC
 keywords: [scale test, ${town} homes]
 faq:
@@ -381,8 +393,9 @@ async function scaleBuild(): Promise<number> {
       filter: (src) => !skip.has(src.slice(root.length).split('/').filter(Boolean)[0] ?? ''),
     });
     symlinkSync(realpathSync(join(root, 'node_modules')), join(copy, 'node_modules'));
+    const towns = cityNames();
     for (let i = 1; i <= 1000; i++)
-      writeFileSync(join(copy, 'content', 'articles', `scale-test-${i}.mdx`), generatedArticle(i));
+      writeFileSync(join(copy, 'content', 'articles', `scale-test-${i}.mdx`), generatedArticle(i, towns));
     const seconds = await timedBuild(copy, origin);
     const built = readdirSync(join(copy, 'dist', 'client', 'blog')).filter((f) => f.startsWith('scale-test-')).length;
     if (built !== 1000) throw new Error(`the scale build produced ${built} of the 1,000 generated articles`);

@@ -1,47 +1,44 @@
 /**
  * Fetches the thumbnail of every YouTube playlist the site uses (playlist pages and articles
  * with a playlistId) from YouTube's oEmbed endpoint, downloads the picture into
- * src/assets/playlist-thumbnails/ and records it in src/data/playlist-thumbnails.json.
+ * content/videos/playlist-thumbnails/ and records it in content/videos/playlist-thumbnails.json.
  *
- *   npm run thumbnails                       # as long as it takes (10 s per request)
- *   node scripts/fetch-thumbnails.ts --build  # what `npm run build` runs first: short time limits
+ *   npm run sync         # the channel snapshot, then this (see scripts/sync-videos.ts)
+ *   npm run thumbnails   # this step alone
  *
- * Astro itself only reads that cache and never calls YouTube; a playlist missing from the cache
- * shows the placeholder picture. Cached playlists are not fetched again (delete an entry to
+ * The build never runs it and never calls YouTube: it only reads that cache; a playlist missing
+ * from the cache shows the placeholder picture. Cached playlists are not fetched again (delete an entry to
  * refresh it); entries marked `"sample": true` (pictures drawn by make-sample-thumbnails.ts
  * for a fresh clone) are tried on every run and replaced by the real thumbnail once oEmbed
  * answers, and kept when it does not. A playlist YouTube does not know, a malformed answer,
- * a network error or the time limit is reported and skipped, never fatal: offline, the run
- * logs and the build goes on. OEMBED_URL overrides the endpoint (tests).
+ * a network error or the time limit is reported and skipped, never fatal. OEMBED_URL overrides
+ * the endpoint (tests); VIDEO_SNAPSHOT_DIR the folder written (as for `npm run sync`).
  */
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { playlistUrl } from '../src/lib/blog.ts';
+import { thumbnailCacheSchema, type ThumbnailCache } from '../src/lib/video/model.ts';
+import { playlistUrl } from '../src/lib/video/urls.ts';
 
 export const defaultOembedUrl = 'https://www.youtube.com/oembed';
-export const cacheFile = 'src/data/playlist-thumbnails.json';
-export const imageDir = 'src/assets/playlist-thumbnails';
+/** Where the video snapshot lives, relative to the project root; the cache sits beside it. */
+export const videoDir = 'content/videos';
+export const cacheFile = `${videoDir}/playlist-thumbnails.json`;
+export const imageDir = `${videoDir}/playlist-thumbnails`;
 const sources = [
   { dir: 'content/playlists', pattern: /\.ya?ml$/ },
   { dir: 'content/articles', pattern: /\.mdx$/ },
 ];
 const imageTypes: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
-/** Time limits of `npm run thumbnails`; the build's pre-step uses `buildLimits`. */
 export const defaultLimits = { requestTimeoutMs: 10_000, totalTimeMs: Number.POSITIVE_INFINITY };
-export const buildLimits = { requestTimeoutMs: 3_000, totalTimeMs: 10_000 };
 export const sampleNotice =
   'Entries marked "sample": true are SAMPLE pictures drawn by scripts/make-sample-thumbnails.ts, not YouTube thumbnails; fetch-thumbnails.ts replaces each one once YouTube oEmbed answers for its playlist.';
 
-export interface ThumbnailCache {
-  version: 1;
-  notice?: string;
-  thumbnails: Record<string, { thumbnailUrl: string; file: string; sample?: boolean }>;
-}
-
 export interface FetchOptions {
-  /** Project root holding content/ and src/. */
+  /** Project root holding content/. */
   root: string;
+  /** Folder that receives the cache file and the pictures; default {root}/content/videos. */
+  outDir?: string;
   oembedUrl?: string;
   log?: (line: string) => void;
   /** Per request (oEmbed answer, picture download). */
@@ -84,12 +81,15 @@ export async function collectPlaylistIds(root: string): Promise<Map<string, stri
   return ids;
 }
 
-export async function readCache(root: string): Promise<ThumbnailCache> {
+/** The cache file and picture folder inside a video folder. */
+export function cachePaths(outDir: string): { file: string; images: string } {
+  return { file: join(outDir, 'playlist-thumbnails.json'), images: join(outDir, 'playlist-thumbnails') };
+}
+
+export async function readCache(outDir: string): Promise<ThumbnailCache> {
   try {
-    const data = JSON.parse(await readFile(join(root, cacheFile), 'utf8')) as Partial<ThumbnailCache>;
-    if (data.version === 1 && data.thumbnails && typeof data.thumbnails === 'object') {
-      return { version: 1, ...(data.notice ? { notice: data.notice } : {}), thumbnails: data.thumbnails };
-    }
+    const result = thumbnailCacheSchema.safeParse(JSON.parse(await readFile(cachePaths(outDir).file, 'utf8')));
+    if (result.success) return result.data;
   } catch {
     // A missing or unreadable cache is rebuilt from scratch.
   }
@@ -138,6 +138,7 @@ async function downloadImage(url: string, dest: string, signal: AbortSignal): Pr
 export async function fetchThumbnails(options: FetchOptions): Promise<FetchSummary> {
   const {
     root,
+    outDir = join(root, videoDir),
     oembedUrl = defaultOembedUrl,
     log = console.log,
     requestTimeoutMs = defaultLimits.requestTimeoutMs,
@@ -145,10 +146,11 @@ export async function fetchThumbnails(options: FetchOptions): Promise<FetchSumma
   } = options;
   const deadline = Date.now() + totalTimeMs;
   const ids = await collectPlaylistIds(root);
-  const cache = await readCache(root);
+  const paths = cachePaths(outDir);
+  const cache = await readCache(outDir);
   const before = JSON.stringify(cache);
   const summary: FetchSummary = { cached: [], fetched: [], skipped: [] };
-  await mkdir(join(root, imageDir), { recursive: true });
+  await mkdir(paths.images, { recursive: true });
   log(`Playlist thumbnails: ${ids.size} playlist(s) in content/`);
 
   for (const [playlistId, from] of ids) {
@@ -158,7 +160,7 @@ export async function fetchThumbnails(options: FetchOptions): Promise<FetchSumma
       continue;
     }
     const entry = cache.thumbnails[playlistId];
-    const present = entry ? await exists(join(root, imageDir, entry.file)) : false;
+    const present = entry ? await exists(join(paths.images, entry.file)) : false;
     if (entry && present && !entry.sample) {
       summary.cached.push(playlistId);
       log(`  cached   ${playlistId} (${from})`);
@@ -176,10 +178,10 @@ export async function fetchThumbnails(options: FetchOptions): Promise<FetchSumma
     try {
       const signal = AbortSignal.timeout(Math.min(requestTimeoutMs, left));
       const thumbnailUrl = await fetchThumbnailUrl(playlistId, oembedUrl, signal);
-      const ext = await downloadImage(thumbnailUrl, join(root, imageDir, `${playlistId}.download`), signal);
+      const ext = await downloadImage(thumbnailUrl, join(paths.images, `${playlistId}.download`), signal);
       // Replace a sample (maybe of another extension) only once the download is complete.
-      if (entry && entry.file !== `${playlistId}.${ext}`) await rm(join(root, imageDir, entry.file), { force: true });
-      await rename(join(root, imageDir, `${playlistId}.download.${ext}`), join(root, imageDir, `${playlistId}.${ext}`));
+      if (entry && entry.file !== `${playlistId}.${ext}`) await rm(join(paths.images, entry.file), { force: true });
+      await rename(join(paths.images, `${playlistId}.download.${ext}`), join(paths.images, `${playlistId}.${ext}`));
       cache.thumbnails[playlistId] = { thumbnailUrl, file: `${playlistId}.${ext}` };
       summary.fetched.push(playlistId);
       log(`  fetched  ${playlistId} (${from})`);
@@ -196,32 +198,24 @@ export async function fetchThumbnails(options: FetchOptions): Promise<FetchSumma
   const hasSamples = Object.values(cache.thumbnails).some((e) => e.sample);
   if (hasSamples) cache.notice = sampleNotice;
   else delete cache.notice;
-  // Rewritten only when something changed, so an offline build leaves the working tree clean.
+  // Rewritten only when something changed, so an offline run leaves the working tree clean.
   const after = JSON.stringify(cache);
-  if (after !== before || !(await exists(join(root, cacheFile)))) {
-    const tmp = join(root, `${cacheFile}.tmp`);
-    await mkdir(join(root, 'src/data'), { recursive: true });
+  if (after !== before || !(await exists(paths.file))) {
+    const tmp = `${paths.file}.tmp`;
     await writeFile(tmp, serializeCache(cache));
-    await rename(tmp, join(root, cacheFile));
+    await rename(tmp, paths.file);
   }
   log(
-    `Done: ${summary.fetched.length} fetched, ${summary.cached.length} cached, ${summary.skipped.length} skipped -> ${cacheFile}`,
+    `Done: ${summary.fetched.length} fetched, ${summary.cached.length} cached, ${summary.skipped.length} skipped -> ${relative(root, paths.file) || paths.file}`,
   );
   return summary;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const build = process.argv.includes('--build');
-  const options = { root: process.cwd(), oembedUrl: process.env['OEMBED_URL'] || defaultOembedUrl };
-  if (!build) await fetchThumbnails(options);
-  else {
-    // Before `astro build`: bounded in time and never fatal, whatever happens.
-    try {
-      await fetchThumbnails({ ...options, ...buildLimits });
-    } catch (error) {
-      console.warn(
-        `Playlist thumbnails not updated (${error instanceof Error ? error.message : String(error)}); building with the cache as it is.`,
-      );
-    }
-  }
+  const outDir = process.env['VIDEO_SNAPSHOT_DIR'];
+  await fetchThumbnails({
+    root: process.cwd(),
+    ...(outDir ? { outDir: resolve(outDir) } : {}),
+    oembedUrl: process.env['OEMBED_URL'] || defaultOembedUrl,
+  });
 }

@@ -6,7 +6,7 @@
  *   node scripts/make-artwork.ts            # writes only missing files
  *   node scripts/make-artwork.ts --force    # redraws everything
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
@@ -152,21 +152,19 @@ interface Job {
   seed: number;
 }
 
-const cityScenes: [string, keyof typeof palettes, Scene][] = [
-  ['raleigh', 'dusk', 'skyline'],
-  ['cary', 'noon', 'homes'],
-  ['apex', 'spring', 'homes'],
-  ['wake-forest', 'autumn', 'homes'],
-  ['holly-springs', 'dawn', 'lake'],
-  ['garner', 'noon', 'pines'],
-  ['rolesville', 'spring', 'homes'],
-  ['knightdale', 'dawn', 'lake'],
-  ['wendell', 'autumn', 'pines'],
-  ['zebulon', 'evening', 'pines'],
-  ['youngsville', 'spring', 'lake'],
-  ['franklinton', 'autumn', 'homes'],
-  ['fuquay-varina', 'dawn', 'homes'],
+/** One picture per city file (content/cities/{slug}.yaml -> {slug}.jpg), its look picked by its place in the list. */
+const cityLooks: [keyof typeof palettes, Scene][] = [
+  ['dawn', 'homes'],
+  ['noon', 'homes'],
+  ['spring', 'lake'],
+  ['autumn', 'pines'],
+  ['evening', 'homes'],
+  ['dusk', 'skyline'],
 ];
+const citySlugs = readdirSync(join(root, 'content', 'cities'))
+  .filter((f) => /\.ya?ml$/.test(f))
+  .map((f) => f.replace(/\.ya?ml$/, ''))
+  .sort();
 
 const services: [string, keyof typeof palettes, Scene][] = [
   ['buyer', 'noon', 'homes'],
@@ -182,20 +180,16 @@ const jobs: Job[] = [
   { file: 'src/assets/site/hero-poster.jpg', w: 1920, h: 1080, palette: 'dusk', scene: 'skyline', seed: 7 },
   { file: 'src/assets/site/og-default.jpg', w: 1200, h: 630, palette: 'dusk', scene: 'skyline', seed: 11 },
   { file: 'src/assets/site/agent-portrait.jpg', w: 800, h: 1000, palette: 'noon', scene: 'portrait', seed: 3 },
-  { file: 'src/assets/site/relocation-hero.jpg', w: 1920, h: 1080, palette: 'noon', scene: 'homes', seed: 19 },
-  { file: 'src/assets/site/buyer-hero.jpg', w: 1920, h: 1080, palette: 'spring', scene: 'homes', seed: 23 },
-  { file: 'src/assets/site/seller-hero.jpg', w: 1920, h: 1080, palette: 'dawn', scene: 'homes', seed: 29 },
-  { file: 'src/assets/site/upsizing-hero.jpg', w: 1920, h: 1080, palette: 'autumn', scene: 'homes', seed: 31 },
-  { file: 'src/assets/site/downsizing-hero.jpg', w: 1920, h: 1080, palette: 'evening', scene: 'lake', seed: 37 },
-  { file: 'src/assets/site/first-time-buyer-hero.jpg', w: 1920, h: 1080, palette: 'spring', scene: 'homes', seed: 41 },
-  ...cityScenes.map(([slug, palette, scene], i) => ({
-    file: `content/cities/${slug}.jpg`,
-    w: 1600,
-    h: 900,
-    palette,
-    scene,
-    seed: 100 + i,
-  })),
+  { file: 'content/landing/relocation.jpg', w: 1920, h: 1080, palette: 'noon', scene: 'homes', seed: 19 },
+  { file: 'content/landing/buyer-resources.jpg', w: 1920, h: 1080, palette: 'spring', scene: 'homes', seed: 23 },
+  { file: 'content/landing/seller-resources.jpg', w: 1920, h: 1080, palette: 'dawn', scene: 'homes', seed: 29 },
+  { file: 'content/landing/upsizing.jpg', w: 1920, h: 1080, palette: 'autumn', scene: 'homes', seed: 31 },
+  { file: 'content/landing/downsizing.jpg', w: 1920, h: 1080, palette: 'evening', scene: 'lake', seed: 37 },
+  { file: 'content/landing/first-time-buyer.jpg', w: 1920, h: 1080, palette: 'spring', scene: 'homes', seed: 41 },
+  ...citySlugs.map((slug, i) => {
+    const [palette, scene] = cityLooks[i % cityLooks.length]!;
+    return { file: `content/cities/${slug}.jpg`, w: 1600, h: 900, palette, scene, seed: 100 + i };
+  }),
   ...services.map(([name, palette, scene], i) => ({
     file: `src/assets/services/${name}.jpg`,
     w: 800,

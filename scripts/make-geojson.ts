@@ -1,12 +1,13 @@
 /**
- * Writes public/geo/service-areas.geojson: one outline per service-area town, drawn by the
- * home-page map and its no-JavaScript SVG fallback.
+ * Writes public/geo/service-areas.geojson: one outline per city guide of content/cities/, drawn
+ * by the home-page map and its no-JavaScript SVG fallback. Each town's centre (`coordinates`),
+ * reach (`map.radiusKm`) and county come from its file; the counties, from content/counties.yaml.
  *
  * Official municipal boundaries cannot be downloaded here, so by default the areas are
- * approximate: the US Census county outlines of us-atlas (counties-10m) around the towns are
+ * approximate: the US Census county outlines of us-atlas (counties-10m) of those counties are
  * cut into one Voronoi cell per town centre (the land nearer that town than any other), each
- * cell kept within a radius of its town so outlying countryside is not claimed. The output is
- * the same bytes on every run.
+ * cell kept within its town's radius so outlying countryside is not claimed. The output is the
+ * same bytes on every run.
  *
  *   npm run geo                                        # approximate areas
  *   npm run geo -- --boundaries official.geojson       # official outlines instead
@@ -16,8 +17,8 @@
  * town whose `name` property is the town's name as in content/cities/*.yaml; the script only
  * checks, simplifies, rounds and rewinds it.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   booleanValid,
@@ -34,41 +35,49 @@ import {
 import type { Feature, FeatureCollection, MultiPolygon, Polygon } from 'geojson';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
+import { parse } from 'yaml';
+import { z } from 'astro/zod';
 import { parseServiceAreas, polygonsOf, roundGeometry, type ServiceArea } from '../src/lib/geo.ts';
+import { countySchema, townSchema, type County, type Town } from '../src/lib/town.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const defaultOut = resolve(root, 'public/geo/service-areas.geojson');
 
+/** A file read and checked with the content schema; a wrong one stops the run, naming file and field. */
+function readChecked<T>(file: string, schema: z.ZodType<T>): T {
+  const result = schema.safeParse(parse(readFileSync(file, 'utf8')));
+  if (!result.success) throw new Error(`${relative(root, file)}:\n${z.prettifyError(result.error)}`);
+  return result.data;
+}
+
+type WithId<T> = T & { id: string };
+
 /**
- * The 13 towns of SPEC with their centres (downtown, WGS84) and home county. Raleigh reaches
- * further from its centre than the smaller towns, so its area may too.
+ * The towns (one per city file, ordered by file name; id = file name) and every county of
+ * content/counties.yaml (id = its key), checked with the content schemas.
  */
-export const towns = [
-  { name: 'Raleigh', county: 'Wake County', lat: 35.7796, lng: -78.6382, radiusKm: 20 },
-  { name: 'Cary', county: 'Wake County', lat: 35.7915, lng: -78.7811 },
-  { name: 'Apex', county: 'Wake County', lat: 35.7327, lng: -78.8503 },
-  { name: 'Wake Forest', county: 'Wake County', lat: 35.9799, lng: -78.5097 },
-  { name: 'Holly Springs', county: 'Wake County', lat: 35.6513, lng: -78.8336 },
-  { name: 'Garner', county: 'Wake County', lat: 35.7113, lng: -78.6142 },
-  { name: 'Rolesville', county: 'Wake County', lat: 35.9232, lng: -78.4575 },
-  { name: 'Knightdale', county: 'Wake County', lat: 35.7877, lng: -78.4806 },
-  { name: 'Wendell', county: 'Wake County', lat: 35.781, lng: -78.3697 },
-  { name: 'Zebulon', county: 'Wake County', lat: 35.8243, lng: -78.3147 },
-  { name: 'Youngsville', county: 'Franklin County', lat: 36.0249, lng: -78.4744 },
-  { name: 'Franklinton', county: 'Franklin County', lat: 36.1018, lng: -78.4583 },
-  { name: 'Fuquay-Varina', county: 'Wake County', lat: 35.5843, lng: -78.8 },
-] as const;
+export function readTowns(contentDir = resolve(root, 'content')): {
+  towns: WithId<Town>[];
+  counties: WithId<County>[];
+} {
+  const counties = Object.entries(
+    readChecked(join(contentDir, 'counties.yaml'), z.record(z.string(), countySchema)),
+  ).map(([id, county]) => ({ id, ...county }));
+  const dir = join(contentDir, 'cities');
+  const files = readdirSync(dir)
+    .filter((f) => /\.ya?ml$/.test(f))
+    .sort();
+  const towns = files.map((f) => {
+    const town = readChecked(join(dir, f), townSchema);
+    if (!counties.some((c) => c.name === town.county)) {
+      throw new Error(`content/cities/${f}: county "${town.county}" is not in content/counties.yaml`);
+    }
+    return { id: f.replace(/\.ya?ml$/, ''), ...town };
+  });
+  if (towns.length === 0) throw new Error(`no city files in ${relative(root, dir)}`);
+  return { towns, counties };
+}
 
-/** The towns' own counties (Wake, Franklin) and the two their edges spill into (Johnston, Harnett). */
-export const regionCounties = new Map([
-  ['37183', 'Wake'],
-  ['37069', 'Franklin'],
-  ['37101', 'Johnston'],
-  ['37085', 'Harnett'],
-]);
-
-/** No area reaches further than this from its town centre, unless the town says otherwise. */
-const radiusKm = 13;
 /** Douglas-Peucker tolerance in degrees (about 200 m): the map is seen at county scale. */
 const tolerance = 0.002;
 /**
@@ -77,12 +86,12 @@ const tolerance = 0.002;
  */
 const decimals = 5;
 
-const metadata = (source: 'approximate' | 'official') => ({
+const metadata = (source: 'approximate' | 'official', { towns, counties }: ReturnType<typeof readTowns>) => ({
   title: 'Triangle service areas',
   approximate: source === 'approximate',
   description:
     source === 'approximate'
-      ? `Approximate service areas, not municipal boundaries. Each area is the land nearer to its town centre than to any other of the 13 towns (a Voronoi cell), within ${radiusKm} km of the centre (${towns.flatMap((t) => ('radiusKm' in t ? [`${t.name}: ${t.radiusKm} km`] : [])).join(', ')}) and inside the ${[...regionCounties.values()].join(', ')} county outlines. County outlines: US Census Bureau cartographic boundaries via the us-atlas package (counties-10m).`
+      ? `Approximate service areas, not municipal boundaries. Each area is the land nearer to its town centre than to any other of the ${towns.length} towns (a Voronoi cell), within the town's radius of the centre (${towns.map((t) => `${t.name}: ${t.map.radiusKm} km`).join(', ')}) and inside the ${counties.map((c) => c.name.replace(/ County$/, '')).join(', ')} county outlines. County outlines: US Census Bureau cartographic boundaries via the us-atlas package (counties-10m).`
       : 'Boundaries supplied with --boundaries, simplified and rounded for the web map.',
   howToReplace:
     'To draw official boundaries instead, run: npm run geo -- --boundaries official.geojson (a GeoJSON FeatureCollection with one Polygon or MultiPolygon feature per town, each with a "name" property equal to the city name in content/cities).',
@@ -91,12 +100,13 @@ const metadata = (source: 'approximate' | 'official') => ({
 
 type Area = Feature<Polygon | MultiPolygon>;
 
-function loadRegion(): Feature<Polygon | MultiPolygon> {
+function loadRegion(region: readonly County[]): Feature<Polygon | MultiPolygon> {
   const atlas = resolve(root, 'node_modules/us-atlas/counties-10m.json');
   const topology = JSON.parse(readFileSync(atlas, 'utf8')) as Topology<{ counties: GeometryCollection }>;
   const counties = feature(topology, topology.objects.counties) as FeatureCollection<Polygon | MultiPolygon>;
-  const wanted = counties.features.filter((f) => regionCounties.has(String(f.id)));
-  if (wanted.length !== regionCounties.size) throw new Error('us-atlas lacks a region county');
+  const fips = new Set(region.map((c) => c.fips));
+  const wanted = counties.features.filter((f) => fips.has(String(f.id)));
+  if (wanted.length !== fips.size) throw new Error('us-atlas lacks a county of content/counties.yaml (check its fips)');
   const merged = union(featureCollection(wanted));
   if (!merged) throw new Error('the region counties do not merge into one outline');
   return simplify(merged, { tolerance, highQuality: true });
@@ -106,10 +116,10 @@ function loadRegion(): Feature<Polygon | MultiPolygon> {
  * Voronoi cells are computed with longitude scaled by cos(latitude), so the cell edges lie
  * half-way between towns in kilometres rather than in degrees.
  */
-function makeApproximateAreas(): Area[] {
-  const region = loadRegion();
+function makeApproximateAreas(towns: readonly Town[], counties: readonly County[]): Area[] {
+  const region = loadRegion(counties);
   const k = Math.cos((36 * Math.PI) / 180);
-  const seeds = featureCollection(towns.map((t) => point([t.lng * k, t.lat])));
+  const seeds = featureCollection(towns.map((t) => point([t.coordinates.lng * k, t.coordinates.lat])));
   const cells = voronoi(seeds, { bbox: [-80 * k, 34.5, -77 * k, 37] });
   return towns.map((t, i) => {
     const cell = cells.features[i];
@@ -118,7 +128,7 @@ function makeApproximateAreas(): Area[] {
       ...cell,
       geometry: { type: 'Polygon', coordinates: cell.geometry.coordinates.map((r) => r.map(([x, y]) => [x! / k, y!])) },
     };
-    const near = circle([t.lng, t.lat], 'radiusKm' in t ? t.radiusKm : radiusKm, { units: 'kilometers', steps: 48 });
+    const near = circle([t.coordinates.lng, t.coordinates.lat], t.map.radiusKm, { units: 'kilometers', steps: 48 });
     const inCounties = intersect(featureCollection([unscaled, region]));
     const area = inCounties && intersect(featureCollection([inCounties, near]));
     if (!area) throw new Error(`the area of ${t.name} is empty`);
@@ -126,7 +136,7 @@ function makeApproximateAreas(): Area[] {
   });
 }
 
-function readBoundaries(file: string): Area[] {
+function readBoundaries(file: string, towns: readonly Town[]): Area[] {
   let parsed;
   try {
     parsed = parseServiceAreas(JSON.parse(readFileSync(file, 'utf8')));
@@ -142,8 +152,12 @@ function readBoundaries(file: string): Area[] {
 }
 
 /** Same bytes for the same input: fixed town order, rounded coordinates, RFC 7946 winding. */
-export function buildServiceAreas(boundaries?: string): FeatureCollection & { metadata: object } {
-  const areas = boundaries ? readBoundaries(boundaries) : makeApproximateAreas();
+export function buildServiceAreas(
+  boundaries?: string,
+  content = readTowns(),
+): FeatureCollection & { metadata: object } {
+  const { towns, counties } = content;
+  const areas = boundaries ? readBoundaries(boundaries, towns) : makeApproximateAreas(towns, counties);
   const features = towns.map((t, i): ServiceArea => {
     const geometry = roundGeometry((rewind(areas[i]!) as Area).geometry, decimals);
     const out: ServiceArea = {
@@ -156,7 +170,7 @@ export function buildServiceAreas(boundaries?: string): FeatureCollection & { me
     if (polygonsOf(geometry).some((p) => p[0]!.length < 4)) throw new Error(`the outline of ${t.name} collapsed`);
     return out;
   });
-  return { type: 'FeatureCollection', metadata: metadata(boundaries ? 'official' : 'approximate'), features };
+  return { type: 'FeatureCollection', metadata: metadata(boundaries ? 'official' : 'approximate', content), features };
 }
 
 /** One feature a line: readable diffs when an outline changes, and still only a few KB. */
@@ -172,10 +186,13 @@ if (import.meta.main) {
   try {
     const { values } = parseArgs({ options: { boundaries: { type: 'string' }, out: { type: 'string' } } });
     const out = values.out ? resolve(values.out) : defaultOut;
-    const text = serialise(buildServiceAreas(values.boundaries && resolve(values.boundaries)));
+    const collection = buildServiceAreas(values.boundaries && resolve(values.boundaries));
+    const text = serialise(collection);
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, text);
-    console.log(`Wrote ${out} (${(Buffer.byteLength(text) / 1024).toFixed(1)} KB, ${towns.length} areas)`);
+    console.log(
+      `Wrote ${out} (${(Buffer.byteLength(text) / 1024).toFixed(1)} KB, ${collection.features.length} areas)`,
+    );
   } catch (error) {
     console.error(`make-geojson: ${(error as Error).message}\n${usage}`);
     process.exitCode = 1;

@@ -6,9 +6,9 @@
  *
  * It also draws a SAMPLE picture for every playlist of the blog (content/playlists, articles
  * with a playlistId) that has no real thumbnail in the oEmbed cache, into
- * src/assets/playlist-thumbnails/, and records it in src/data/playlist-thumbnails.json with
- * `"sample": true`, so a fresh clone's blog cards and playlist players show a picture.
- * scripts/fetch-thumbnails.ts (run by every build) replaces each one with the real thumbnail
+ * content/videos/playlist-thumbnails/, and records it in content/videos/playlist-thumbnails.json
+ * with `"sample": true`, so a fresh clone's blog cards and playlist players show a picture.
+ * scripts/fetch-thumbnails.ts (run by `npm run sync`) replaces each one with the real thumbnail
  * as soon as YouTube oEmbed answers for that playlist.
  *
  *   node scripts/make-sample-thumbnails.ts            # draws only missing files
@@ -18,19 +18,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import type { Playlist } from '../src/lib/youtube.ts';
-import {
-  cacheFile,
-  collectPlaylistIds,
-  imageDir,
-  readCache,
-  sampleNotice,
-  serializeCache,
-} from './fetch-thumbnails.ts';
+import type { Playlist } from '../src/lib/video/model.ts';
+import { cachePaths, collectPlaylistIds, readCache, sampleNotice, serializeCache } from './fetch-thumbnails.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const snapshotFile = join(root, 'content', 'videos', 'snapshot.json');
-const thumbnailDir = join(root, 'content', 'videos', 'thumbnails');
+const videoDir = join(root, 'content', 'videos');
+const snapshotFile = join(videoDir, 'snapshot.json');
+const thumbnailDir = join(videoDir, 'thumbnails');
 const placeholderFile = join(root, 'src', 'assets', 'videos', 'best-areas-placeholder.jpg');
 const force = process.argv.includes('--force');
 
@@ -102,7 +96,7 @@ if (existsSync(snapshotFile)) {
 if (await draw(placeholderFile, 'Best Areas to Live in the Triangle', 'VIDEO', palettes[1]!)) drawn++;
 
 // Blog playlists: a sample picture where the cache has no real thumbnail.
-const cache = await readCache(root);
+const cache = await readCache(videoDir);
 const titleOf = (text: string) => {
   const body = text.startsWith('---') ? (text.split(/^---\s*$/m)[1] ?? '') : text;
   const m = /^title:[ \t]*(?:'((?:[^']|'')*)'|"([^"]*)"|(.*?))[ \t]*$/m.exec(body);
@@ -116,9 +110,10 @@ for (const [playlistId, from] of await collectPlaylistIds(root)) {
   if (existsSync(join(thumbnailDir, `${playlistId}.jpg`))) continue;
   const file = `${playlistId}.jpg`;
   const title = titleOf(readFileSync(join(root, from), 'utf8')) || 'Playlist';
-  if (await draw(join(root, imageDir, file), title, 'SAMPLE PLAYLIST', palettes[i++ % palettes.length]!)) drawn++;
+  if (await draw(join(cachePaths(videoDir).images, file), title, 'SAMPLE PLAYLIST', palettes[i++ % palettes.length]!))
+    drawn++;
   cache.thumbnails[playlistId] = { thumbnailUrl: '', file, sample: true };
 }
 if (Object.values(cache.thumbnails).some((e) => e.sample)) cache.notice = sampleNotice;
-writeFileSync(join(root, cacheFile), serializeCache(cache));
+writeFileSync(cachePaths(videoDir).file, serializeCache(cache));
 console.log(`Drew ${drawn} thumbnail(s).`);

@@ -1,17 +1,21 @@
 /**
  * `npm run sync`: fetches every playlist and video of the agent's YouTube channel, saves each
- * thumbnail next to the snapshot and writes content/videos/snapshot.json, which the build
- * reads. YouTube's developer policies ask that stored API data be refreshed at least every
+ * thumbnail next to the snapshot and writes content/videos/snapshot.json, then fetches the
+ * thumbnail of every playlist the blog names (scripts/fetch-thumbnails.ts, YouTube oEmbed) into
+ * content/videos/playlist-thumbnails/. The build reads these files and never calls YouTube. YouTube's developer policies ask that stored API data be refreshed at least every
  * 30 days: run this (then build and deploy) at least monthly.
  *
  *   YOUTUBE_API_KEY=... YOUTUBE_CHANNEL_ID=UC... npm run sync
  *
- * Optional: YOUTUBE_API_BASE_URL points the client at another server (tests use a local fake).
+ * Optional: YOUTUBE_API_BASE_URL and OEMBED_URL point the clients at other servers (tests use
+ * local fakes).
  */
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createYouTubeClient, errorMessage, type Playlist, type ProgressEvent } from '../src/lib/youtube.ts';
+import { defaultOembedUrl, fetchThumbnails } from './fetch-thumbnails.ts';
+import { createYouTubeClient, errorMessage, type ProgressEvent } from '../src/lib/video/client.ts';
+import { snapshotSchema, type Playlist } from '../src/lib/video/model.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = process.env['VIDEO_SNAPSHOT_DIR'] ?? join(root, 'content', 'videos');
@@ -100,14 +104,18 @@ for (const [id, url] of wanted) if (await saveThumbnail(staging, id, url)) saved
 rmSync(thumbnailDir, { recursive: true, force: true });
 renameSync(staging, thumbnailDir);
 
-const snapshot = {
+// Checked with the schema the build reads it with, so a snapshot the build would refuse is never written.
+const snapshot = snapshotSchema.parse({
   sample: false,
   generatedAt: new Date().toISOString(),
   channelId,
   playlists,
-};
+});
 writeFileSync(snapshotFile, `${JSON.stringify(snapshot, null, 2)}\n`);
 console.log(
   `Wrote ${snapshotFile}: ${playlists.length} playlist(s), ${videoCount} video(s), ${saved} thumbnail(s). ` +
     'Run `npm run build` to publish it; sync again within 30 days.',
 );
+
+// Blog playlists (content/playlists, articles' playlistId): never fatal, a miss keeps the old picture.
+await fetchThumbnails({ root, outDir, oembedUrl: process.env['OEMBED_URL'] || defaultOembedUrl });

@@ -3,15 +3,19 @@
  * build time. A file that breaks a rule fails the build with the file and the field named.
  * Content lives in the top-level `content/` folder, one sub-folder per collection.
  */
-import { defineCollection, type SchemaContext } from 'astro:content';
-import { glob } from 'astro/loaders';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { defineCollection, reference, type SchemaContext } from 'astro:content';
+import { file, glob, type Loader } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { testimonialFileSchema, testimonialSchema } from '~/lib/testimonial.ts';
+import { playlistSchema, snapshotSchema } from '~/lib/video/model.ts';
+import { countySchema, text, townFields } from '~/lib/town.ts';
 
 // ---------------------------------------------------------------------------------------
 // Small shared field schemas
 // ---------------------------------------------------------------------------------------
 
-const text = z.string().trim().min(1);
 const slug = z
   .string()
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case words joined by hyphens, e.g. "living-in-raleigh-nc"');
@@ -34,23 +38,39 @@ const faq = z.array(z.object({ q: text, a: text }));
 // Collections
 // ---------------------------------------------------------------------------------------
 
+/** Figures as SPEC writes them: "467,665", "$425,000". */
+const count = z.string().regex(/^\d{1,3}(,\d{3})*$/, 'must be a whole number with thousands commas, e.g. "174,721"');
+const dollars = z
+  .string()
+  .regex(/^\$\d{1,3}(,\d{3})*$/, 'must be whole dollars with a $ and thousands commas, e.g. "$525,000"');
+
+const counties = defineCollection({
+  loader: file('./content/counties.yaml'),
+  schema: countySchema,
+});
+
 const cities = defineCollection({
   loader: glob({ pattern: '*.{yaml,yml}', base: './content/cities' }),
   schema: (ctx) =>
     z.object({
-      name: text,
-      county: text,
+      ...townFields,
       description,
       /** One line for city cards (relocation page). */
       tagline: text.max(90),
-      population: text,
-      medianHome: text,
+      population: count,
+      medianHome: dollars,
       schools: text,
       highlights: z.array(text).min(3),
-      image: imageWithAlt(ctx),
+      image: z.object({
+        src: ctx.image(),
+        alt: text.min(20, 'must describe the picture in at least 20 characters'),
+      }),
       marketTrends: text,
       keySearchTerms: z.array(text).min(1),
-      neighborhoods: z.array(z.object({ name: text, blurb: text })).min(3),
+      neighborhoods: z
+        .array(z.object({ name: text, blurb: text.min(10, 'must say something about the neighborhood') }))
+        .min(3)
+        .refine((list) => new Set(list.map((n) => n.name)).size === list.length, 'must not name a neighborhood twice'),
       commute: z.object({ raleigh: text, rtp: text, airport: text }),
       amenities: z.array(text).min(3),
       demographics: z.object({
@@ -58,10 +78,8 @@ const cities = defineCollection({
         familyFriendly: z.boolean(),
         walkScore: z.number().int().min(0).max(100),
       }),
-      coordinates: z.object({
-        lat: z.number().min(33).max(37),
-        lng: z.number().min(-85).max(-75),
-      }),
+      /** Place of the town's card on /relocation (1 is first); without it the town has no card there. */
+      relocationCard: z.number().int().positive().optional(),
     }),
 });
 
@@ -81,6 +99,11 @@ const articles = defineCollection({
         geo: z
           .object({
             city: text.optional(),
+            /**
+             * The city guide of `city` (its file name in content/cities/), linked from the article's
+             * Place. Optional on purpose: an article may be about a town that has no guide.
+             */
+            guide: reference('cities').optional(),
             county: text.optional(),
             state: text.default('NC'),
             metro: text.optional(),
@@ -117,4 +140,147 @@ const playlists = defineCollection({
   }),
 });
 
-export const collections = { cities, articles, playlists };
+/**
+ * Entries from one JSON file that a whole-file schema checks first, so an error names the
+ * field as the file has it (playlists.3.videos.0.videoId). Astro's file() loader would only
+ * log a file it cannot parse and build on without it; this one fails the build, and a file
+ * marked optional may be missing (a clone before its first `npm run sync`).
+ */
+function jsonFile<T>(
+  path: string,
+  schema: z.ZodType<T>,
+  toEntries: (data: T) => { id: string }[],
+  { optional = false } = {},
+): Loader {
+  return {
+    name: 'json-file',
+    load: async (context) => {
+      const { config, store } = context;
+      store.clear();
+      const url = new URL(path, config.root);
+      if (!existsSync(url)) {
+        if (optional) return;
+        throw new Error(`${path} is missing`);
+      }
+      const result = schema.safeParse(JSON.parse(await readFile(url, 'utf8')));
+      if (!result.success) throw new Error(`${path} is not valid:\n${z.prettifyError(result.error)}`);
+      for (const data of toEntries(result.data)) {
+        store.set({ id: data.id, data: await context.parseData({ id: data.id, data }), filePath: path });
+      }
+    },
+  };
+}
+
+/** The agent's own testimonials, in the file's order (ids "1", "2", ...). */
+const testimonials = defineCollection({
+  loader: jsonFile('content/reviews/testimonials.json', testimonialFileSchema, (file) =>
+    file.testimonials.map((t, i) => ({ id: String(i + 1), ...t })),
+  ),
+  schema: testimonialSchema,
+});
+
+/**
+ * The channel's playlists from the snapshot `npm run sync` writes (checked with the schema the
+ * sync writes it with), in the snapshot's order; none before the first sync.
+ */
+const videoPlaylists = defineCollection({
+  loader: jsonFile(
+    'content/videos/snapshot.json',
+    snapshotSchema,
+    (snapshot) => snapshot.playlists.map((p, order) => ({ ...p, order })),
+    { optional: true },
+  ),
+  schema: playlistSchema.extend({ order: z.number().int().min(0) }),
+});
+
+/** A card of a card grid, a step of a step list. */
+const card = z.object({ title: text, text, figure: text.optional() });
+const step = z.object({ title: text, description: text });
+const anchorId = z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be a lower-case id, e.g. "benefits"');
+
+/**
+ * The landing pages (/relocation, /first-time-buyer, ...: content/landing/{slug}.yaml plus their
+ * hero picture), all drawn by one layout (src/components/landing/). Each is a hero with
+ * buttons, then its sections in order; the section types are the page parts SPEC §2 names.
+ */
+const landing = defineCollection({
+  loader: glob({ pattern: '*.{yaml,yml}', base: './content/landing' }),
+  schema: ({ image }) =>
+    z.object({
+      /** The browser title and the page's name in structured data. */
+      title: text.max(110),
+      description,
+      /** The hero's background and the page's social image. */
+      image: image(),
+      hero: z.object({
+        title: text,
+        eyebrow: text.optional(),
+        lead: text,
+        buttons: z
+          .array(
+            z
+              .object({
+                label: text,
+                style: z.enum(['primary', 'light']).default('primary'),
+                /** A place on this site, e.g. "#home-value". */
+                href: z.string().regex(/^[#/]/, 'must be a path or #anchor on this site').optional(),
+                /** An address of src/site.config.ts. */
+                link: z.enum(['booking', 'relocationGuide', 'phone']).optional(),
+              })
+              .refine((b) => (b.href === undefined) !== (b.link === undefined), 'give either href or link'),
+          )
+          .max(3),
+      }),
+      sections: z.array(
+        z.discriminatedUnion('type', [
+          z.object({
+            type: z.literal('cards'),
+            heading: text,
+            intro: text.optional(),
+            id: anchorId.optional(),
+            tone: z.enum(['white', 'sand']).optional(),
+            cards: z.array(card).min(1),
+          }),
+          z.object({
+            type: z.literal('steps'),
+            heading: text,
+            intro: text.optional(),
+            id: anchorId.optional(),
+            steps: z.array(step).min(1),
+          }),
+          /** The city cards of the towns with a relocationCard (content/cities). */
+          z.object({ type: z.literal('cities'), heading: text, intro: text.optional() }),
+          /** The channel's newest relocation video. */
+          z.object({ type: z.literal('video') }),
+          z.object({ type: z.literal('calculator'), heading: text }),
+          z.object({ type: z.literal('propertySearch'), heading: text.optional() }),
+          z.object({ type: z.literal('homeValue') }),
+          z.object({
+            type: z.literal('contact'),
+            heading: text,
+            text,
+            /** The e-mail link's subject (SPEC §2 names one per page). */
+            subject: text,
+            emailLabel: text.optional(),
+          }),
+        ]),
+      ),
+    }),
+});
+
+/** The agent's own words shown on several pages (content/agent/{id}.mdx), e.g. the home about block. */
+const agent = defineCollection({
+  loader: glob({ pattern: '*.mdx', base: './content/agent' }),
+  schema: z.object({ title: text }),
+});
+
+export const collections = {
+  counties,
+  cities,
+  articles,
+  playlists,
+  testimonials,
+  videoPlaylists,
+  agent,
+  landing,
+};

@@ -7,6 +7,7 @@
 
 /** Ten digits, no punctuation: every display form and `tel:` link is derived from it. */
 const phoneDigits = '9195550142';
+const firstName = 'Jordan';
 
 export const site = {
   name: 'Jordan Avery Real Estate',
@@ -15,7 +16,7 @@ export const site = {
   locale: 'en_US',
   agent: {
     name: 'Jordan Avery',
-    firstName: 'Jordan',
+    firstName,
     title: 'REALTOR®',
     brokerage: 'Triangle Realty Partners',
     licence: 'NC Real Estate Broker',
@@ -35,6 +36,122 @@ export const site = {
     country: 'US',
     latitude: 35.7796,
     longitude: -78.6382,
+  },
+  /**
+   * The agent's claims (SPEC §1), editorial and shown as stated; every page builds its wording
+   * from these. The about page's set differs from the home page's on purpose (SPEC says so).
+   */
+  figures: {
+    /** Home 'Strength in Numbers' and hero. */
+    yearsServing: 10,
+    topPercent: 5,
+    /** Homes sold since `agent.since`. */
+    homesSold: 180,
+    salesVolumeMillions: 47,
+    /** About page. */
+    about: {
+      clients: 133,
+      salesVolumeMillions: 48.5,
+      stateRank: { top: 100, year: 2024 },
+      brokerageAward: 'Hall of Fame',
+      verifiedReviews: 77,
+      priorSalesYears: 27,
+    },
+    /** Home hero strip. */
+    strengths: ['TOP 5% REAL ESTATE AGENT', 'MENTOR', 'PASSION FUELED GO-GETTER', 'AWARD-WINNING AGENT'],
+  },
+  /**
+   * Site navigation of SPEC §2. The EXPLORE THE AREA menu and the footer's service areas list
+   * every city guide (content/cities/); everything else is here.
+   */
+  navigation: {
+    buy: [
+      { label: 'First-Time Home Buyers', href: '/first-time-buyer' },
+      { label: 'Buyer Resources', href: '/buyer-resources' },
+      { label: 'Relocating to the Triangle', href: '/relocation' },
+    ],
+    sell: [
+      { label: 'Upsizing', href: '/upsizing' },
+      { label: 'Downsizing', href: '/downsizing' },
+      { label: 'Seller Resources', href: '/seller-resources' },
+    ],
+    footerServices: [
+      { label: 'Buying a Home', href: '/#services' },
+      { label: 'Selling Your Home', href: '/#services' },
+      { label: 'Downsizing', href: '/#services' },
+      { label: 'First-Time Buyers', href: '/#services' },
+      { label: 'Relocation', href: '/relocation' },
+    ],
+    footerMore: [
+      { label: 'Blog', href: '/blog' },
+      { label: 'Videos', href: '/videos' },
+      { label: 'Relocation', href: '/relocation' },
+      { label: 'Service Area Map', href: '/areas' },
+      { label: 'Mortgage Calculator', href: '/tools/mortgage-calculator' },
+      { label: 'Client Testimonials', href: '/testimonials' },
+      { label: `About ${firstName}`, href: '/about' },
+    ],
+  },
+  /**
+   * SPEC §2 services grid, in order. A button goes to `href` (src/lib/services.ts: a label not
+   * listed goes home); the picture is src/assets/services/{image}.jpg.
+   */
+  serviceCards: [
+    {
+      title: 'BUYER',
+      button: 'BUY A HOME',
+      href: '/buyer-resources',
+      image: 'buyer',
+      text: 'Find the right home at the right price, with a plan from pre-approval to keys.',
+    },
+    {
+      title: 'SELLER',
+      button: 'SELL YOUR HOME',
+      href: '/seller-resources',
+      image: 'seller',
+      text: 'Pricing, preparation and marketing that sell your home quickly and for top dollar.',
+    },
+    {
+      title: 'COMMUNITIES',
+      button: 'EXPLORE',
+      href: '/relocation',
+      image: 'communities',
+      text: 'Compare Triangle towns, neighborhoods, schools and commutes side by side.',
+    },
+    {
+      title: 'MOVE WITH EASE',
+      button: 'RELOCATE',
+      href: '/relocation',
+      image: 'relocate',
+      text: 'Moving from out of state? Tour virtually and buy with confidence from afar.',
+    },
+    {
+      title: 'DOWNSIZING YOUR SPACE',
+      button: 'DOWNSIZE',
+      href: '/downsizing',
+      image: 'downsizing',
+      text: 'Right-size your home and free up equity, time and energy for what matters.',
+    },
+    {
+      title: 'FIRST TIME HOME BUYER',
+      button: 'FIRST TIME HOME BUYER',
+      href: '/first-time-buyer',
+      image: 'first-time-buyer',
+      text: 'Learn the steps, the programs and the costs before you make your first offer.',
+    },
+    {
+      title: 'FEATURED PROPERTIES',
+      button: 'SEARCH HOMES',
+      href: '/buyer-resources',
+      image: 'featured-properties',
+      text: 'Browse homes for sale across the Triangle, from downtown condos to new construction.',
+    },
+  ],
+  /** The year of the tax rates in content/counties.yaml and the city files' propertyTax. */
+  propertyTax: {
+    /** NC fiscal years run July to June: FY2026 rates are the ones on the 2025 tax bills. */
+    fiscalYear: 'FY2026',
+    billYear: 2025,
   },
   hours: [
     {

@@ -1,18 +1,40 @@
 /** Named queries over the content collections: each filters and sorts in one place. */
-import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
+import { getCollection, type CollectionEntry } from 'astro:content';
+import { slugify } from '~/lib/seo/meta.ts';
 
 export type City = CollectionEntry<'cities'>;
 export type Article = CollectionEntry<'articles'>;
+export type County = CollectionEntry<'counties'>;
 export type Playlist = CollectionEntry<'playlists'>;
 
-/** All service-area cities, alphabetical by name. */
+/**
+ * All service-area cities, alphabetical by name. The rules no single file's schema can check fail
+ * the build here, naming the file and the field: the file name is the address the map links to
+ * (slugify(name)), and the county must be one of content/counties.yaml.
+ */
 export async function getCities(): Promise<City[]> {
-  const all = await getCollection('cities');
+  const [all, counties] = await Promise.all([getCollection('cities'), getCollection('counties')]);
+  for (const city of all) {
+    if (slugify(city.data.name) !== city.id) {
+      throw new Error(
+        `${city.filePath}: name "${city.data.name}" must match the file name: call the file ${slugify(city.data.name)}.yaml (the map links /city/{slugified name})`,
+      );
+    }
+    if (!counties.some((c) => c.data.name === city.data.county)) {
+      throw new Error(
+        `${city.filePath}: county "${city.data.county}" is not in content/counties.yaml (known: ${counties.map((c) => c.data.name).join(', ')})`,
+      );
+    }
+  }
   return all.sort((a, b) => a.data.name.localeCompare(b.data.name));
 }
 
-export async function getCity(slug: string): Promise<City | undefined> {
-  return getEntry('cities', slug);
+/** The towns with a card on /relocation, in their `relocationCard` order (then by name). */
+export async function getRelocationCities(): Promise<City[]> {
+  const cities = (await getCities()).filter((c) => c.data.relocationCard !== undefined);
+  return cities.sort(
+    (a, b) => (a.data.relocationCard ?? 0) - (b.data.relocationCard ?? 0) || a.data.name.localeCompare(b.data.name),
+  );
 }
 
 /** Published written articles, newest first. Drafts are built only in development. */
@@ -21,7 +43,7 @@ export async function getPublishedArticles(): Promise<Article[]> {
   return all.sort((a, b) => b.data.datePublished.getTime() - a.data.datePublished.getTime());
 }
 
-/** Playlist pages in the order their files sort. */
+/** Playlist pages, alphabetical by title. */
 export async function getPlaylists(): Promise<Playlist[]> {
   const all = await getCollection('playlists');
   return all.sort((a, b) => a.data.title.localeCompare(b.data.title));

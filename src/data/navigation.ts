@@ -1,4 +1,5 @@
 /** The navigation of SPEC §2: top links and the BUY, SELL and EXPLORE THE AREA dropdowns. */
+import { site } from '~/site.config.ts';
 import type { City } from './content.ts';
 
 export interface NavLink {
@@ -23,20 +24,12 @@ export function buildNavigation(cities: readonly City[]): NavEntry[] {
     {
       label: 'BUY',
       id: 'buy',
-      items: [
-        { label: 'First-Time Home Buyers', href: '/first-time-buyer' },
-        { label: 'Buyer Resources', href: '/buyer-resources' },
-        { label: 'Relocating to the Triangle', href: '/relocation' },
-      ],
+      items: [...site.navigation.buy],
     },
     {
       label: 'SELL',
       id: 'sell',
-      items: [
-        { label: 'Upsizing', href: '/upsizing' },
-        { label: 'Downsizing', href: '/downsizing' },
-        { label: 'Seller Resources', href: '/seller-resources' },
-      ],
+      items: [...site.navigation.sell],
     },
     {
       label: 'EXPLORE THE AREA',

@@ -1,21 +1,8 @@
-/**
- * The agent's own testimonials (content/reviews/testimonials.json): the built-in reviews of
- * the reviews section, shown when Google's cannot be. Checked at build time.
- */
-import { z } from 'astro/zod';
-import type { Testimonial } from '~/lib/reviews.ts';
-import raw from '../../content/reviews/testimonials.json';
+/** The agent's own testimonials (the testimonials collection), in the order of their file. */
+import { getCollection } from 'astro:content';
+import type { Testimonial } from '~/lib/testimonial.ts';
 
-const schema = z.object({
-  testimonials: z
-    .array(z.object({ author_name: z.string().trim().min(1), text: z.string().trim().min(10) }))
-    .min(1, 'add at least one testimonial'),
-});
-
-export function getTestimonials(): Testimonial[] {
-  const result = schema.safeParse(raw);
-  if (!result.success) {
-    throw new Error(`content/reviews/testimonials.json is not valid:\n${z.prettifyError(result.error)}`);
-  }
-  return result.data.testimonials;
+export async function getTestimonials(): Promise<Testimonial[]> {
+  const entries = await getCollection('testimonials');
+  return entries.sort((a, b) => Number(a.id) - Number(b.id)).map((e) => e.data);
 }

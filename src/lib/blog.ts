@@ -52,11 +52,6 @@ export function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** The public YouTube page of a playlist: the link under every player and the no-JS fallback. */
-export function playlistUrl(playlistId: string): string {
-  return `https://www.youtube.com/playlist?list=${encodeURIComponent(playlistId)}`;
-}
-
 /**
  * SPEC §7: a playlist page's canonical is the blog path plus its lower-cased title with
  * spaces turned to hyphens. Titles are chosen so this equals /blog/{slug}.

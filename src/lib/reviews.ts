@@ -4,6 +4,7 @@
  * JavaScript API. Pure TypeScript; the browser pieces (script, places namespace, timers) are
  * passed in so every rule is unit-tested without a browser.
  */
+import type { Testimonial } from './testimonial.ts';
 
 /** SPEC §3 Review. */
 export interface Review {
@@ -33,12 +34,6 @@ export interface ReviewsView {
   reviews: Review[];
   /** Why Google's reviews are not shown (SPEC §8); absent when nothing went wrong. */
   error?: string | undefined;
-}
-
-/** An agent's own testimonial kept as content; the fallback cards are built from these. */
-export interface Testimonial {
-  author_name: string;
-  text: string;
 }
 
 export const MAX_REVIEWS = 4;

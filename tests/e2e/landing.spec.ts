@@ -1,6 +1,7 @@
 /** SPEC §2 home and landing pages: exact headings, labels, targets, mailto subjects and tel numbers. */
 import { expect, test, type Page } from '@playwright/test';
 import { site } from '../../src/site.config.ts';
+import { relocationCardIds } from '../support/spec.ts';
 
 const tel = `tel:+1${site.agent.phoneDigits}`;
 const base = process.env['SITE_URL'] ?? site.baseUrl;
@@ -235,22 +236,9 @@ test.describe('landing pages', () => {
     const cards = page
       .locator('section', { has: page.getByRole('heading', { name: 'Explore Triangle Communities' }) })
       .getByRole('link');
-    const ids = [
-      'raleigh',
-      'cary',
-      'apex',
-      'holly-springs',
-      'fuquay-varina',
-      'garner',
-      'knightdale',
-      'wake-forest',
-      'wendell',
-      'zebulon',
-      'rolesville',
-      'youngsville',
-    ];
     await expect(cards).toHaveCount(12);
-    for (const [i, id] of ids.entries()) await expect(cards.nth(i)).toHaveAttribute('href', `/city/${id}`);
+    for (const [i, id] of relocationCardIds.entries())
+      await expect(cards.nth(i)).toHaveAttribute('href', `/city/${id}`);
     // The embedded relocation video: the snapshot's 'Moving to Raleigh' video behind the facade.
     const player = page.locator('section[aria-labelledby="relocation-video-heading"] lite-youtube');
     await expect(player).toHaveCount(1);

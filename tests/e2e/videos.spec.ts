@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { site } from '../../src/site.config.ts';
-import type { Playlist } from '../../src/lib/youtube.ts';
+import type { Playlist } from '../../src/lib/video/model.ts';
 import { openAndInteract } from '../support/interact.ts';
 
 const snapshot = JSON.parse(readFileSync(new URL('../../content/videos/snapshot.json', import.meta.url), 'utf8')) as {
@@ -245,7 +245,7 @@ test.describe('the latest-video card refreshes from /api/videos after the first 
     thumbnailUrl: 'https://i.ytimg.com/vi/NeWeRvIdE01/hqdefault.jpg',
     publishedAt: '2099-03-14T15:00:00Z',
   };
-  const card = (page: Page) => page.locator('latest-video article');
+  const card = (page: Page) => page.locator('rea-latest-video article');
 
   /** Opens the home page with /api/videos held until `answer` is called; counts the requests. */
   async function openHome(page: Page, body: unknown, status = 200) {

@@ -30,10 +30,13 @@ for (const path of [...pages, ...notFoundPaths]) {
     expect(['index,follow', 'noindex,nofollow']).toContain(robots);
     if (pages.includes(path)) expect(robots).toBe('index,follow');
     // Astro's HTML compression drops a line break between text and an inline tag or expression:
-    // 'MLS.<a>Open…' reads 'MLS.Open…' and '© {year}\n{name}' reads '© 2026Jordan'. Catch words glued together.
+    // 'MLS.<a>Open…' reads 'MLS.Open…', '© {year}\n{name}' reads '© 2026Jordan' and 'town,{fiscalYear}'
+    // reads 'town,FY2026'. Catch words glued together.
     const text = await page.locator('body').innerText();
     const glued = [
-      ...text.matchAll(/[A-Za-z]{2,}[.?!:;,][A-Z][a-z]+|\b(?:19|20)\d\d(?!s\b)[A-Za-z]+|[a-z]{2,}(?:19|20)\d\d\b/g),
+      ...text.matchAll(
+        /[A-Za-z]{2,}[.?!:;,](?:[A-Z][a-z]+|[A-Z]{2,}\d*)\b|\b(?:19|20)\d\d(?!s\b)[A-Za-z]+|[a-z]{2,}(?:19|20)\d\d\b/g,
+      ),
     ].map((m) => m[0]);
     expect(glued, `words run together on ${path}`).toEqual([]);
     for (const json of await page.locator('script[type="application/ld+json"]').allTextContents()) {

@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Thumbnails } from '../../src/lib/youtube.ts';
+import type { Thumbnails } from '../../src/lib/video/client.ts';
 
 export interface FakePlaylist {
   id: string;

@@ -1,6 +1,6 @@
 /**
- * scripts/fetch-thumbnails.ts against a local server on 127.0.0.1 answering the way YouTube's
- * oEmbed endpoint does: JSON for a known playlist, 404 for an unknown one, plus a broken answer.
+ * scripts/fetch-thumbnails.ts (run by `npm run sync` and `npm run thumbnails`, never by the
+ * build) against a local server on 127.0.0.1 answering the way YouTube's oEmbed endpoint does: JSON for a known playlist, 404 for an unknown one, plus a broken answer.
  */
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -12,7 +12,6 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  buildLimits,
   cacheFile,
   collectPlaylistIds,
   fetchThumbnails,
@@ -21,8 +20,8 @@ import {
   readPlaylistId,
   sampleNotice,
   serializeCache,
-  type ThumbnailCache,
 } from '../../scripts/fetch-thumbnails.ts';
+import type { ThumbnailCache } from '~/lib/video/model.ts';
 
 const known = 'PLknownAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 const unknown = 'PLunknownBBBBBBBBBBBBBBBBBBBBBBBBB';
@@ -87,7 +86,6 @@ beforeEach(async () => {
   root = await mkdtemp(join(tmpdir(), 'thumbs-'));
   await mkdir(join(root, 'content/playlists'), { recursive: true });
   await mkdir(join(root, 'content/articles'), { recursive: true });
-  await mkdir(join(root, 'src/data'), { recursive: true });
   await writeFile(join(root, 'content/playlists/a.yaml'), `slug: a\ntitle: A\nplaylistId: ${known}\n`);
   await writeFile(join(root, 'content/playlists/b.yaml'), `slug: b\ntitle: B\nplaylistId: '${unknown}'\n`);
   await writeFile(join(root, 'content/playlists/empty.yaml'), `slug: empty\ntitle: Empty\nplaylistId: ''\n`);
@@ -215,23 +213,6 @@ describe('fetching thumbnails', () => {
     expect(summary.skipped.map((s) => s.reason)).toEqual(Array(3).fill('time limit reached'));
     expect(await readFile(join(root, cacheFile), 'utf8')).toBe(text);
     expect((await stat(join(root, cacheFile))).mtimeMs).toBe(before);
-  });
-
-  it('--build (what `npm run build` runs first) ends quickly and successfully when YouTube is unreachable', async () => {
-    const closed = createServer();
-    await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise<void>((done) => closed.close(() => done()));
-    const project = join(import.meta.dirname, '..', '..');
-    const started = Date.now();
-    const { stdout } = await promisify(execFile)(
-      join(project, 'node_modules/.bin/node'),
-      [join(project, 'scripts/fetch-thumbnails.ts'), '--build'],
-      { cwd: root, env: { ...process.env, OEMBED_URL: `http://127.0.0.1:${port}/oembed` } },
-    );
-    expect(Date.now() - started).toBeLessThan(buildLimits.totalTimeMs + 5_000);
-    expect(stdout).toContain('0 fetched, 0 cached, 3 skipped');
-    expect(await readJson()).toEqual({ version: 1, thumbnails: {} });
   });
 
   it('runs as `npm run thumbnails` does, with OEMBED_URL from the environment', async () => {

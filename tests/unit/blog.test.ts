@@ -17,9 +17,9 @@ import {
   isoDay,
   playlistCanonicalPath,
   playlistDefaultDescription,
-  playlistUrl,
   resolveCta,
 } from '~/lib/blog.ts';
+import { playlistUrl } from '~/lib/video/urls.ts';
 import { buildArticleGraph, buildCustomArticleGraph, type ArticleGraphInput, type JsonLd } from '~/lib/seo/jsonld.ts';
 import { site } from '~/site.config.ts';
 

@@ -1,13 +1,16 @@
 /**
- * The city guide content files: exactly the 13 service areas of SPEC §2, SPEC's figures
- * verbatim, enough neighborhoods, real coordinates inside the Triangle, and file names
- * that follow SPEC's slug rule (the map links to /city/{slugify(name)}).
+ * The city guide content files hold SPEC's content: exactly the 13 service areas of SPEC §2,
+ * SPEC's figures verbatim, its twelve relocation cards in order. The rules any city file must
+ * follow (formats, neighborhoods, coordinates, file name = slugify(name)) are the content
+ * schema's (src/content.config.ts, src/lib/town.ts, src/data/content.ts) and fail the build;
+ * tests/unit/content-errors.test.ts shows them doing so.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { slugify } from '~/lib/seo/meta.ts';
+import { relocationCardIds } from '../support/spec.ts';
 
 const dir = join(import.meta.dirname, '..', '..', 'content', 'cities');
 const slugs = [
@@ -31,10 +34,8 @@ interface CityFile {
   population: string;
   medianHome: string;
   schools: string;
-  tagline: string;
-  neighborhoods: { name: string; blurb: string }[];
-  coordinates: { lat: number; lng: number };
-  image: { src: string; alt: string };
+  county: string;
+  relocationCard?: number;
 }
 
 const files = readdirSync(dir).filter((f) => /\.ya?ml$/.test(f));
@@ -62,36 +63,20 @@ describe('city guide files', () => {
     expect(city('fuquay-varina').name).toBe('Fuquay-Varina');
   });
 
-  it.each(slugs)('%s: at least 3 neighborhoods, each with a blurb', (slug) => {
-    const { neighborhoods } = city(slug);
-    expect(neighborhoods.length).toBeGreaterThanOrEqual(3);
-    for (const n of neighborhoods) expect(n.blurb.trim().length).toBeGreaterThan(10);
-    expect(new Set(neighborhoods.map((n) => n.name)).size).toBe(neighborhoods.length);
-  });
-
-  it.each(slugs)('%s: coordinates lie inside the Triangle', (slug) => {
-    const { lat, lng } = city(slug).coordinates;
-    expect(lat).toBeGreaterThan(35.4);
-    expect(lat).toBeLessThan(36.3);
-    expect(lng).toBeGreaterThan(-79.2);
-    expect(lng).toBeLessThan(-78.1);
-  });
-
-  it.each(slugs)('%s: figures are formatted, the card line is short and the image is its own', (slug) => {
-    const c = city(slug);
-    expect(c.population).toMatch(/^\d{1,3}(,\d{3})+$/);
-    expect(c.medianHome).toMatch(/^\$\d{3},\d{3}$/);
-    expect(c.tagline.length).toBeLessThanOrEqual(90);
-    expect(c.image.src).toBe(`./${slug}.jpg`);
-    expect(c.image.alt.length).toBeGreaterThan(20);
+  it("give SPEC's twelve relocation cards, in order", () => {
+    const cards = [...cities]
+      .filter(([, c]) => c.relocationCard !== undefined)
+      .sort(([, a], [, b]) => a.relocationCard! - b.relocationCard!)
+      .map(([slug]) => slug);
+    expect(cards).toEqual(relocationCardIds);
   });
 
   it('name the school system of the county each town is in', () => {
     for (const slug of slugs) {
       const expected = ['youngsville', 'franklinton'].includes(slug)
-        ? 'Franklin County Schools'
-        : 'Wake County Public School System';
-      expect(city(slug).schools, slug).toBe(expected);
+        ? ['Franklin County', 'Franklin County Schools']
+        : ['Wake County', 'Wake County Public School System'];
+      expect([city(slug).county, city(slug).schools], slug).toEqual(expected);
     }
   });
 });

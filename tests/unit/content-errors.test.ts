@@ -72,4 +72,54 @@ describe('content schema errors', () => {
       writeFileSync(file, original);
     }
   }, 120_000);
+
+  /** Breaks one value of a content file, runs the content check, and restores the file. */
+  async function syncWith(path: string, value: RegExp, bad: string): Promise<{ ok: boolean; output: string }> {
+    const file = join(root, path);
+    const original = readFileSync(file, 'utf8');
+    expect(original).toMatch(value);
+    writeFileSync(file, original.replace(value, bad));
+    try {
+      return await sync();
+    } finally {
+      writeFileSync(file, original);
+    }
+  }
+
+  // The city rules that used to be unit tests over the files are the schema's now.
+  it.each([
+    ['population', /^population: .*$/m, "population: '174721'", 'must be a whole number with thousands commas'],
+    ['medianHome', /^medianHome: .*$/m, "medianHome: '525000'", 'must be whole dollars with a $'],
+    ['coordinates.lat', /^ {2}lat: .*$/m, '  lat: 34.2', 'must lie in the Triangle (latitude 35.4 to 36.3)'],
+    ['neighborhoods', /^ {2}- name: Amberly$/m, '  - name: Preston', 'must not name a neighborhood twice'],
+    ['propertyTax.municipalRate', /^ {2}municipalRate: .*$/m, '  municipalRate: high', 'municipalRate'],
+  ])(
+    'a city whose %s breaks a rule fails with the file, field and rule named',
+    async (_field, line, bad, rule) => {
+      const { ok, output } = await syncWith('content/cities/cary.yaml', line, bad);
+      expect(ok).toBe(false);
+      expect(output).toContain('cary');
+      expect(output).toContain(rule);
+    },
+    120_000,
+  );
+
+  it.each([
+    ['content/reviews/testimonials.json', /"text": "[^"]*"/, '"text": "Short"', 'testimonials[0].text'],
+    [
+      'content/videos/snapshot.json',
+      /"videoId": "[^"]*"/,
+      '"videoId": "not-an-id"',
+      'must be an 11-character YouTube video id',
+    ],
+  ])(
+    '%s: a wrong value fails the build, naming the file and the field',
+    async (path, value, bad, rule) => {
+      const { ok, output } = await syncWith(path, value, bad);
+      expect(ok).toBe(false);
+      expect(output).toContain(`${path} is not valid`);
+      expect(output).toContain(rule);
+    },
+    120_000,
+  );
 });

@@ -15,7 +15,9 @@ import {
   specDefaults,
   yearlySchedule,
 } from '~/lib/mortgage.ts';
-import { combinedTaxRate, getTownTax, propertyTax } from '~/data/property-tax.ts';
+import { buildTaxTable, combinedTaxRate, getTownTax, type TaxTable } from '~/lib/property-tax.ts';
+import { site } from '~/site.config.ts';
+import { readTowns } from '../../scripts/make-geojson.ts';
 import {
   hasCalculatorQuery,
   initialInputs,
@@ -23,6 +25,15 @@ import {
   queryFromInputs,
   withTown,
 } from '~/components/mortgage/calculator-state.ts';
+
+/** The table as the build makes it from content/ (src/data/property-tax.ts), here read with the same schemas. */
+const content = readTowns();
+const table: TaxTable = buildTaxTable({
+  ...site.propertyTax,
+  counties: content.counties,
+  towns: content.towns.map((t) => ({ id: t.id, name: t.name, county: t.county, ...t.propertyTax })),
+  defaultTown: 'raleigh',
+});
 
 const pay = (loan: number, rate: number, years: number) => formatMoney(monthlyPayment(loan, rate, years));
 
@@ -176,12 +187,38 @@ describe('PMI', () => {
 });
 
 describe('property tax by town', () => {
-  const rate = (slug: string) => combinedTaxRate(getTownTax(slug)!);
+  const rate = (slug: string) => combinedTaxRate(table, getTownTax(table, slug)!);
 
   it('keeps the table with its fiscal year', () => {
-    expect(propertyTax.fiscalYear).toBe('FY2026');
-    expect(propertyTax.counties.wake.rate).toBe(0.5171);
-    expect(propertyTax.counties.franklin.rate).toBe(0.505);
+    expect(table.fiscalYear).toBe('FY2026');
+    expect(table.counties).toEqual([
+      { id: 'wake-county', name: 'Wake County', rate: 0.5171 },
+      { id: 'franklin-county', name: 'Franklin County', rate: 0.505 },
+    ]);
+  });
+
+  it('lists every town under its county, then the county land outside any town', () => {
+    expect(table.towns.filter((t) => t.county === 'franklin-county').map((t) => t.name)).toEqual([
+      'Franklinton',
+      'Youngsville',
+      'Unincorporated Franklin County',
+    ]);
+    expect(table.towns).toHaveLength(15);
+    expect(rate('wake-county')).toBe(0.5171);
+  });
+
+  it('refuses a town whose county has no rate, naming it', () => {
+    expect(() =>
+      buildTaxTable({
+        ...site.propertyTax,
+        counties: [
+          { id: 'wake-county', name: 'Wake County', taxRate: 0.5 },
+          { id: 'x', name: 'Johnston County' },
+        ],
+        towns: [{ id: 'clayton', name: 'Clayton', county: 'Johnston County', municipalRate: null }],
+        defaultTown: 'wake-county',
+      }),
+    ).toThrow('Clayton: county "Johnston County" has no taxRate in content/counties.yaml (taxed: Wake County)');
   });
 
   it('adds the county and town rates', () => {
@@ -196,7 +233,7 @@ describe('property tax by town', () => {
 
   it('uses the county rate alone where the town rate is not known', () => {
     for (const slug of ['knightdale', 'rolesville', 'wendell', 'zebulon']) {
-      expect(getTownTax(slug)!.municipalRate).toBeNull();
+      expect(getTownTax(table, slug)!.municipalRate).toBeNull();
       expect(rate(slug)).toBe(0.5171);
     }
     for (const slug of ['youngsville', 'franklinton']) expect(rate(slug)).toBe(0.505);
@@ -231,7 +268,7 @@ describe('property tax by town', () => {
 
 describe('calculator state and URL query', () => {
   it('starts from the SPEC defaults and the page city', () => {
-    expect(initialInputs()).toEqual({
+    expect(initialInputs(table)).toEqual({
       price: '300000',
       down: '60000',
       rate: '6.5',
@@ -242,32 +279,40 @@ describe('calculator state and URL query', () => {
       hoa: '0',
       pmiRate: '0.75',
     });
-    expect(initialInputs('cary')).toMatchObject({ town: 'cary', taxRate: '0.8571' });
-    expect(initialInputs('atlantis').town).toBe('raleigh');
+    expect(initialInputs(table, 'cary')).toMatchObject({ town: 'cary', taxRate: '0.8571' });
+    expect(initialInputs(table, 'atlantis').town).toBe('raleigh');
   });
 
   it('round-trips through the query', () => {
-    const base = initialInputs();
-    const edited = { ...withTown(base, 'apex'), price: '425000', down: '21250', rate: '5.99', term: 15 as const };
-    const query = queryFromInputs(edited);
+    const base = initialInputs(table);
+    const edited = {
+      ...withTown(table, base, 'apex'),
+      price: '425000',
+      down: '21250',
+      rate: '5.99',
+      term: 15 as const,
+    };
+    const query = queryFromInputs(table, edited);
     expect(query).toBe('?price=425000&down=21250&rate=5.99&term=15&town=apex&insurance=1800&hoa=0&pmi=0.75');
-    expect(inputsFromQuery(query, base)).toEqual(edited);
+    expect(inputsFromQuery(table, query, base)).toEqual(edited);
   });
 
   it('writes the tax rate only when it was edited', () => {
-    const edited = { ...initialInputs(), taxRate: '1.1' };
-    const query = queryFromInputs(edited);
+    const edited = { ...initialInputs(table), taxRate: '1.1' };
+    const query = queryFromInputs(table, edited);
     expect(query).toContain('tax=1.1');
-    expect(inputsFromQuery(query, initialInputs()).taxRate).toBe('1.1');
+    expect(inputsFromQuery(table, query, initialInputs(table)).taxRate).toBe('1.1');
   });
 
   it('keeps other query parameters', () => {
-    expect(queryFromInputs(initialInputs(), '?utm_source=mail&price=1')).toMatch(/^\?utm_source=mail&price=300000&/);
+    expect(queryFromInputs(table, initialInputs(table), '?utm_source=mail&price=1')).toMatch(
+      /^\?utm_source=mail&price=300000&/,
+    );
   });
 
   it('reads bad values with the SPEC parse rule and ignores an unknown term or town', () => {
-    const base = initialInputs('cary');
-    const restored = inputsFromQuery('?price=abc&down=&rate=1e1&term=40&town=atlantis', base);
+    const base = initialInputs(table, 'cary');
+    const restored = inputsFromQuery(table, '?price=abc&down=&rate=1e1&term=40&town=atlantis', base);
     expect(restored).toMatchObject({ price: '0', down: '0', rate: '10', term: 30, town: 'cary', taxRate: '0.8571' });
   });
 

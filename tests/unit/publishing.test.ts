@@ -37,6 +37,7 @@ coverImage:
   alt: A street of new homes in Cary at dusk
 geo:
   city: Cary
+  guide: cary
   county: Wake County
   state: NC
 keywords: [publishing test, Cary new homes]
@@ -100,7 +101,7 @@ beforeAll(async () => {
 
   // The copy must build with the production site URL, whatever the caller's shell sets.
   // Both playlists have a cached thumbnail, as `npm run thumbnails` leaves them.
-  mkdirSync(join(root, 'src/assets/playlist-thumbnails'), { recursive: true });
+  mkdirSync(join(root, 'content/videos/playlist-thumbnails'), { recursive: true });
   const thumbnails: Record<string, { thumbnailUrl: string; file: string }> = {};
   // Different pictures: identical files would be emitted once, under the first name.
   for (const [id, background] of [
@@ -109,10 +110,10 @@ beforeAll(async () => {
   ] as const) {
     await sharp({ create: { width: 480, height: 360, channels: 3, background } })
       .jpeg()
-      .toFile(join(root, 'src/assets/playlist-thumbnails', `${id}.jpg`));
+      .toFile(join(root, 'content/videos/playlist-thumbnails', `${id}.jpg`));
     thumbnails[id] = { thumbnailUrl: `https://i.ytimg.com/vi/${id}/hqdefault.jpg`, file: `${id}.jpg` };
   }
-  writeFileSync(join(root, 'src/data/playlist-thumbnails.json'), JSON.stringify({ version: 1, thumbnails }));
+  writeFileSync(join(root, 'content/videos/playlist-thumbnails.json'), JSON.stringify({ version: 1, thumbnails }));
 
   const env: NodeJS.ProcessEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
   delete env['SITE_URL'];
@@ -227,8 +228,8 @@ describe('no video snapshot and no YouTube key (same build)', () => {
 
   it('shows the built-in placeholder video as the latest video on the home page', () => {
     const html = read('index.html');
-    const card = /<latest-video [^>]*>([\s\S]*?)<\/latest-video>/.exec(html);
-    expect(card?.[0]).toMatch(/^<latest-video [^>]*data-video-id(?:="")?[\s>]/);
+    const card = /<rea-latest-video [^>]*>([\s\S]*?)<\/rea-latest-video>/.exec(html);
+    expect(card?.[0]).toMatch(/^<rea-latest-video [^>]*data-video-id(?:="")?[\s>]/);
     expect(card?.[1]).toContain('Best Areas to Live in the Raleigh-Durham Triangle');
     expect(card?.[1]).toContain(`href="${site.links.youtubeChannel}"`);
     expect(card?.[1]).toMatch(/<img [^>]*src="\/_astro\/best-areas-placeholder\.[^"]+\.webp"/);

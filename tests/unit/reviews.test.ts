@@ -19,7 +19,8 @@ import {
   type PlacesNamespace,
   type Review,
 } from '~/lib/reviews.ts';
-import { getTestimonials } from '~/data/testimonials.ts';
+import { readFileSync } from 'node:fs';
+import { testimonialFileSchema } from '~/lib/testimonial.ts';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
 const nowSeconds = NOW.getTime() / 1000;
@@ -104,8 +105,9 @@ describe('fallback reviews (SPEC §9)', () => {
     );
   });
 
-  it("come from the agent's testimonials in content/reviews", () => {
-    const own = getTestimonials();
+  it("come from the agent's testimonials in content/reviews, valid for the collection's schema", () => {
+    const file = new URL('../../content/reviews/testimonials.json', import.meta.url);
+    const own = testimonialFileSchema.parse(JSON.parse(readFileSync(file, 'utf8'))).testimonials;
     expect(own.length).toBeGreaterThanOrEqual(4);
     expect(buildFallbackReviews(own, NOW)).toHaveLength(4);
   });

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { snapshotSchema } from '~/data/videos.ts';
+import { snapshotSchema } from '~/lib/video/model.ts';
 import { errorBody, makeItems, sendJson, startFakeYouTube, type FakeYouTube } from '../support/fake-youtube.ts';
 
 const run = promisify(execFile);
@@ -69,6 +69,7 @@ describe('npm run sync', () => {
       YOUTUBE_API_KEY: KEY,
       YOUTUBE_CHANNEL_ID: CHANNEL,
       YOUTUBE_API_BASE_URL: fake.baseUrl,
+      OEMBED_URL: `${fake.origin}/oembed`,
     });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Playlists: page 1, 2 playlist(s)');
@@ -84,6 +85,13 @@ describe('npm run sync', () => {
     expect(readdirSync(join(dir, 'thumbnails')).sort()).toEqual(items.map((it) => `${it.videoId}.jpg`).sort());
     expect(text).not.toContain(KEY);
     expect(result.stdout + result.stderr).not.toContain(KEY);
+    // Then the blog's playlists through oEmbed (the fake knows none of them), into the same folder.
+    expect(result.stdout).toMatch(/Playlist thumbnails: \d+ playlist\(s\) in content\//);
+    expect(result.stdout).toMatch(/Done: 0 fetched, 0 cached, \d+ skipped/);
+    expect(JSON.parse(readFileSync(join(dir, 'playlist-thumbnails.json'), 'utf8'))).toEqual({
+      version: 1,
+      thumbnails: {},
+    });
   });
 
   it('keeps the previous snapshot when YouTube fails', async () => {

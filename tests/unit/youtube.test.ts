@@ -8,7 +8,7 @@ import {
   pickVideoThumbnail,
   YouTubeError,
   type ProgressEvent,
-} from '~/lib/youtube.ts';
+} from '~/lib/video/client.ts';
 import {
   errorBody,
   makeItems,

@@ -19,8 +19,8 @@ import {
   type PlacesNamespace,
   type Review,
   type ReviewsView,
-  type Testimonial,
 } from '~/lib/reviews.ts';
+import type { Testimonial } from '~/lib/testimonial.ts';
 import { withErrorBoundary } from '~/components/ui/ErrorBoundary.tsx';
 
 interface ReviewsConfig {

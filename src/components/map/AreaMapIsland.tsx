@@ -1,6 +1,6 @@
 /**
- * The map island. It hydrates `client:visible` (so the observed element is its own layer over
- * the SVG fallback), then loads Leaflet with a dynamic import: Leaflet touches `window` at import
+ * The map island. It hydrates `client:interaction` (after the visitor's first interaction, once
+ * its own layer over the SVG fallback nears the viewport), then loads Leaflet with a dynamic import: Leaflet touches `window` at import
  * and its script and stylesheet must stay out of the first view. Until the map is ready the layer
  * lets pointer events through to the fallback links; if Leaflet cannot load, the fallback stays.
  */

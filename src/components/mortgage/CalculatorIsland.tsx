@@ -16,7 +16,7 @@ import {
   yearlySchedule,
   type LoanTerm,
 } from '~/lib/mortgage.ts';
-import { isTownSlug, type TownSlug } from '~/data/property-tax.ts';
+import { isTownSlug, type TaxTable } from '~/lib/property-tax.ts';
 import {
   hasCalculatorQuery,
   initialInputs,
@@ -37,6 +37,8 @@ import { typedBeforeHydration } from '~/lib/typed-before-hydration.ts';
 
 export interface Props {
   city?: string | undefined;
+  /** The property-tax table, made from content at build time (src/data/property-tax.ts). */
+  taxTable: TaxTable;
   title: string;
   headingLevel: 2 | 3;
   /** Id of the calculator's root, also the fragment written to shared URLs so they open on it. */
@@ -44,22 +46,22 @@ export interface Props {
 }
 
 /** Calculator fields edited before hydration, as inputs (their DOM ids end in their query key). */
-function editedBeforeHydration(id: string): Partial<CalculatorInputs> {
+function editedBeforeHydration(table: TaxTable, id: string): Partial<CalculatorInputs> {
   const elementIds = Object.fromEntries(Object.entries(queryKeys).map(([field, key]) => [field, `${id}-${key}`]));
   const { term, town, ...text } = typedBeforeHydration(elementIds) as Partial<Record<keyof CalculatorInputs, string>>;
   return {
     ...(text as Partial<CalculatorInputs>),
     ...(term !== undefined && isLoanTerm(Number(term)) ? { term: Number(term) as LoanTerm } : {}),
-    ...(town !== undefined && isTownSlug(town) ? { town } : {}),
+    ...(town !== undefined && isTownSlug(table, town) ? { town } : {}),
   };
 }
 
 /** Long enough that typing "350000" writes the URL once, short enough that a quick share has it. */
 const urlWriteDelayMs = 400;
 
-function CalculatorIsland({ city, title, headingLevel, anchor }: Props) {
+function CalculatorIsland({ city, taxTable, title, headingLevel, anchor }: Props) {
   const id = useId();
-  const [inputs, setInputs] = useState<CalculatorInputs>(() => initialInputs(city));
+  const [inputs, setInputs] = useState<CalculatorInputs>(() => initialInputs(taxTable, city));
   const [firstPayment, setFirstPayment] = useState<{ year: number; month: number } | null>(null);
   const edited = useRef(false);
 
@@ -68,37 +70,37 @@ function CalculatorIsland({ city, title, headingLevel, anchor }: Props) {
   useEffect(() => {
     const { search } = window.location;
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the URL and the date must be read after hydration, as the comment above says
-    if (hasCalculatorQuery(search)) setInputs((base) => inputsFromQuery(search, base));
+    if (hasCalculatorQuery(search)) setInputs((base) => inputsFromQuery(taxTable, search, base));
     setFirstPayment(firstPaymentMonth(new Date()));
     // The island hydrates on the visitor's first interaction, so what they typed into the
     // server-rendered fields meanwhile is in the DOM, not in the state: take it over.
-    const typed = editedBeforeHydration(id);
+    const typed = editedBeforeHydration(taxTable, id);
     if (Object.keys(typed).length > 0) {
       edited.current = true;
       const { town, ...rest } = typed;
       // A town picked before hydration also brings its tax rate, as changeTown does.
-      setInputs((current) => ({ ...(town ? withTown(current, town) : current), ...rest }));
+      setInputs((current) => ({ ...(town ? withTown(taxTable, current, town) : current), ...rest }));
     }
-  }, [id]);
+  }, [id, taxTable]);
 
   useEffect(() => {
     if (!edited.current) return;
     const timer = window.setTimeout(() => {
       const url = new URL(window.location.href);
-      url.search = queryFromInputs(inputs, url.search);
+      url.search = queryFromInputs(taxTable, inputs, url.search);
       if (!url.hash) url.hash = anchor;
       window.history.replaceState(window.history.state, '', url);
     }, urlWriteDelayMs);
     return () => window.clearTimeout(timer);
-  }, [inputs, anchor]);
+  }, [inputs, anchor, taxTable]);
 
   const update = (patch: Partial<CalculatorInputs>) => {
     edited.current = true;
     setInputs((current) => ({ ...current, ...patch }));
   };
-  const changeTown = (town: TownSlug) => {
+  const changeTown = (town: string) => {
     edited.current = true;
-    setInputs((current) => withTown(current, town));
+    setInputs((current) => withTown(taxTable, current, town));
   };
 
   const price = parseDecimal(inputs.price);
@@ -185,6 +187,7 @@ function CalculatorIsland({ city, title, headingLevel, anchor }: Props) {
           (PMI), which most lenders collect with the payment.
         </p>
         <MonthlyCost
+          taxTable={taxTable}
           idPrefix={id}
           inputs={inputs}
           onChange={update}

@@ -1,31 +1,28 @@
 /** Beyond SPEC: the full monthly cost of owning: property tax by town, insurance, HOA dues and PMI. */
 import type { ReactNode } from 'react';
 import { formatMoney, type MonthlyCost as Cost } from '~/lib/mortgage.ts';
-import { combinedTaxRate, getTownTax, propertyTax, townsByCounty, type TownSlug } from '~/data/property-tax.ts';
+import { combinedTaxRate, getTaxCounty, getTownTax, townsByCounty, type TaxTable } from '~/lib/property-tax.ts';
 import { formatTaxRate, type CalculatorInputs } from './calculator-state.ts';
 import NumberField from './NumberField.tsx';
 
 interface Props {
+  taxTable: TaxTable;
   idPrefix: string;
   inputs: CalculatorInputs;
   onChange: (patch: Partial<CalculatorInputs>) => void;
-  onTownChange: (town: TownSlug) => void;
+  onTownChange: (town: string) => void;
   cost: Cost;
   pmiRequired: boolean;
   children: ReactNode;
 }
 
-const countyGroups = townsByCounty();
-
-function taxHint(town: TownSlug, rate: string): string {
-  const tax = getTownTax(town);
+function taxHint(table: TaxTable, town: string, rate: string): string {
+  const tax = getTownTax(table, town);
   if (!tax) return '';
-  const county = propertyTax.counties[tax.county];
-  const rateText = formatTaxRate(combinedTaxRate(tax));
+  const county = getTaxCounty(table, tax);
+  const rateText = formatTaxRate(combinedTaxRate(table, tax));
   const edited = Number.parseFloat(rate) !== Number.parseFloat(rateText);
-  const source = edited
-    ? `Edited; the ${propertyTax.fiscalYear} rate is ${rateText}.`
-    : `${propertyTax.fiscalYear} rates.`;
+  const source = edited ? `Edited; the ${table.fiscalYear} rate is ${rateText}.` : `${table.fiscalYear} rates.`;
   if (tax.municipalRate === null) {
     return `${county.name} ${county.rate} only: the ${tax.name} town rate is not included. ${source}`;
   }
@@ -33,7 +30,16 @@ function taxHint(town: TownSlug, rate: string): string {
   return `${county.name} ${county.rate} + ${tax.name} ${tax.municipalRate}. ${source}`;
 }
 
-export default function MonthlyCost({ idPrefix, inputs, onChange, onTownChange, cost, pmiRequired, children }: Props) {
+export default function MonthlyCost({
+  taxTable,
+  idPrefix,
+  inputs,
+  onChange,
+  onTownChange,
+  cost,
+  pmiRequired,
+  children,
+}: Props) {
   const rows: [string, number | null][] = [
     ['Principal and interest', cost.principalAndInterest],
     ['Property tax', cost.propertyTax],
@@ -51,10 +57,10 @@ export default function MonthlyCost({ idPrefix, inputs, onChange, onTownChange, 
           <select
             id={`${idPrefix}-town`}
             value={inputs.town}
-            onChange={(e) => onTownChange(e.currentTarget.value as TownSlug)}
+            onChange={(e) => onTownChange(e.currentTarget.value)}
             className="mt-1 block h-11 w-full rounded-md border border-slate-500 bg-white px-3 text-base text-ink"
           >
-            {countyGroups.map((group) => (
+            {townsByCounty(taxTable).map((group) => (
               <optgroup key={group.county.name} label={group.county.name}>
                 {group.towns.map((t) => (
                   <option key={t.slug} value={t.slug}>
@@ -71,7 +77,7 @@ export default function MonthlyCost({ idPrefix, inputs, onChange, onTownChange, 
           value={inputs.taxRate}
           onChange={(taxRate) => onChange({ taxRate })}
           step={0.0001}
-          hint={taxHint(inputs.town, inputs.taxRate)}
+          hint={taxHint(taxTable, inputs.town, inputs.taxRate)}
         />
         <NumberField
           id={`${idPrefix}-insurance`}

@@ -2,7 +2,7 @@
  * The calculator's inputs as the user typed them, their defaults for a page, and their form
  * in the URL query (so a result can be shared, bookmarked and restored). No React here.
  */
-import { combinedTaxRate, defaultTownSlug, getTownTax, isTownSlug, type TownSlug } from '~/data/property-tax.ts';
+import { combinedTaxRate, getTownTax, isTownSlug, type TaxTable } from '~/lib/property-tax.ts';
 import { costDefaults, isLoanTerm, parseDecimal, specDefaults, type LoanTerm } from '~/lib/mortgage.ts';
 
 /** Text fields stay strings so a half-typed value ("6.", "") is never rewritten under the cursor. */
@@ -11,7 +11,8 @@ export interface CalculatorInputs {
   down: string;
   rate: string;
   term: LoanTerm;
-  town: TownSlug;
+  /** A town slug of the tax table. */
+  town: string;
   /** Combined property-tax rate per $100, editable. */
   taxRate: string;
   /** Homeowners insurance, a year. */
@@ -47,26 +48,26 @@ export function formatTaxRate(rate: number): string {
   return String(Number(rate.toFixed(4)));
 }
 
-export function defaultTaxRate(town: TownSlug): string {
-  const tax = getTownTax(town);
-  return tax ? formatTaxRate(combinedTaxRate(tax)) : '0';
+export function defaultTaxRate(table: TaxTable, town: string): string {
+  const tax = getTownTax(table, town);
+  return tax ? formatTaxRate(combinedTaxRate(table, tax)) : '0';
 }
 
 /** The town for a page's city slug; the default town when the page has none or it is not in the table. */
-export function townForCity(city: string | undefined): TownSlug {
-  return isTownSlug(city) ? city : defaultTownSlug;
+export function townForCity(table: TaxTable, city: string | undefined): string {
+  return isTownSlug(table, city) ? city : table.defaultTown;
 }
 
 /** What the server renders and the island starts from: SPEC defaults, the page's town, cost defaults. */
-export function initialInputs(city?: string): CalculatorInputs {
-  const town = townForCity(city);
+export function initialInputs(table: TaxTable, city?: string): CalculatorInputs {
+  const town = townForCity(table, city);
   return {
     price: String(specDefaults.price),
     down: String(specDefaults.down),
     rate: String(specDefaults.rate),
     term: specDefaults.term,
     town,
-    taxRate: defaultTaxRate(town),
+    taxRate: defaultTaxRate(table, town),
     insurance: String(costDefaults.insurance),
     hoa: String(costDefaults.hoa),
     pmiRate: String(costDefaults.pmiRate),
@@ -74,8 +75,8 @@ export function initialInputs(city?: string): CalculatorInputs {
 }
 
 /** Sets a town and its default tax rate together (changing town resets an edited rate). */
-export function withTown(inputs: CalculatorInputs, town: TownSlug): CalculatorInputs {
-  return { ...inputs, town, taxRate: defaultTaxRate(town) };
+export function withTown(table: TaxTable, inputs: CalculatorInputs, town: string): CalculatorInputs {
+  return { ...inputs, town, taxRate: defaultTaxRate(table, town) };
 }
 
 /**
@@ -83,11 +84,11 @@ export function withTown(inputs: CalculatorInputs, town: TownSlug): CalculatorIn
  * (so ?price=abc reads as 0); an unknown term or town is ignored; a missing tax rate
  * follows the town.
  */
-export function inputsFromQuery(search: string, base: CalculatorInputs): CalculatorInputs {
+export function inputsFromQuery(table: TaxTable, search: string, base: CalculatorInputs): CalculatorInputs {
   const params = new URLSearchParams(search);
   let inputs = { ...base };
   const town = params.get(queryKeys.town) ?? undefined;
-  if (isTownSlug(town)) inputs = withTown(inputs, town);
+  if (isTownSlug(table, town)) inputs = withTown(table, inputs, town);
   const term = Number(params.get(queryKeys.term));
   if (isLoanTerm(term)) inputs.term = term;
   for (const field of textFields) {
@@ -107,13 +108,14 @@ export function hasCalculatorQuery(search: string): boolean {
  * Writes the inputs into `search`, keeping any other parameter (campaign tags...). The tax
  * rate is written only when edited, so a bookmark follows next year's table otherwise.
  */
-export function queryFromInputs(inputs: CalculatorInputs, search = ''): string {
+export function queryFromInputs(table: TaxTable, inputs: CalculatorInputs, search = ''): string {
   const params = new URLSearchParams(search);
   for (const field of Object.keys(queryKeys) as (keyof CalculatorInputs)[]) {
     const value = field === 'term' || field === 'town' ? String(inputs[field]) : String(parseDecimal(inputs[field]));
     params.set(queryKeys[field], value);
   }
-  if (parseDecimal(inputs.taxRate) === parseDecimal(defaultTaxRate(inputs.town))) params.delete(queryKeys.taxRate);
+  if (parseDecimal(inputs.taxRate) === parseDecimal(defaultTaxRate(table, inputs.town)))
+    params.delete(queryKeys.taxRate);
   const query = params.toString();
   return query ? `?${query}` : '';
 }

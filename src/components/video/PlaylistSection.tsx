@@ -4,15 +4,10 @@
  * 'Show More' works before (or without) JavaScript; the island only keeps the label in step.
  */
 import { useState, type MouseEvent } from 'react';
-import type { ThumbnailAttributes } from '~/data/video-thumbnails.ts';
-import type { Playlist, Video } from '~/lib/youtube.ts';
-import {
-  formatLongDate,
-  PLAYLIST_DESCRIPTION_LIMIT,
-  truncate,
-  VIDEOS_BEFORE_SHOW_MORE,
-  watchUrl,
-} from '~/lib/videos.ts';
+import type { ThumbnailAttributes } from '~/data/videos.ts';
+import type { Playlist, Video } from '~/lib/video/model.ts';
+import { formatLongDate, PLAYLIST_DESCRIPTION_LIMIT, truncate, VIDEOS_BEFORE_SHOW_MORE } from '~/lib/video/rules.ts';
+import { watchUrl } from '~/lib/video/urls.ts';
 import VideoThumbnail from './VideoThumbnail.tsx';
 
 interface Props {

@@ -3,9 +3,9 @@
  * Refresh Content (live playlists from /api/videos), the Show More label and the player dialog.
  */
 import { useRef, useState } from 'react';
-import type { ThumbnailAttributes } from '~/data/video-thumbnails.ts';
-import type { Playlist, Video } from '~/lib/youtube.ts';
-import { fetchPlaylists } from '~/lib/videos.ts';
+import type { ThumbnailAttributes } from '~/data/videos.ts';
+import type { Playlist, Video } from '~/lib/video/model.ts';
+import { fetchPlaylists } from '~/lib/video/feed.ts';
 import PlaylistSection from './PlaylistSection.tsx';
 import VideoDialog from './VideoDialog.tsx';
 import { withErrorBoundary } from '~/components/ui/ErrorBoundary.tsx';

@@ -7,7 +7,7 @@ import type { APIRoute } from 'astro';
 import { serverEnv } from '~/server/config.ts';
 import { methodNotAllowed } from '~/server/http/respond.ts';
 import { getSnapshotPlaylists } from '~/data/videos.ts';
-import { createVideoFeed } from '~/lib/video-feed.ts';
+import { createVideoFeed } from '~/lib/video/feed.ts';
 
 export const prerender = false;
 

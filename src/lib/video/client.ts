@@ -6,29 +6,7 @@
  * from the environment and never reaches the browser. Plain TypeScript with relative imports
  * only, so Node runs it directly from scripts/.
  */
-
-/** SPEC §3: one video of a playlist. */
-export interface Video {
-  /** The playlist item id (unique per playlist). */
-  id: string;
-  /** The YouTube video id (11 characters). */
-  videoId: string;
-  title: string;
-  description: string;
-  thumbnailUrl: string;
-  /** ISO 8601 date-time. */
-  publishedAt: string;
-}
-
-/** SPEC §3: a playlist with its videos. `isOpen` is the page's expanded state and starts false. */
-export interface Playlist {
-  id: string;
-  title: string;
-  description: string;
-  thumbnailUrl: string;
-  videos: Video[];
-  isOpen: boolean;
-}
+import type { Playlist, Video } from './model.ts';
 
 export interface Thumbnail {
   url: string;

@@ -6,8 +6,10 @@
  * kept in memory for a few minutes, failures for one, and concurrent requests share one fetch,
  * so repeated clicks cannot spend the API quota.
  */
-import { createYouTubeClient, errorMessage, type Playlist, type YouTubeClientOptions } from './youtube.ts';
+import { createYouTubeClient, errorMessage, FALLBACK_ERROR_MESSAGE, type YouTubeClientOptions } from './client.ts';
+import type { Playlist } from './model.ts';
 
+/** What GET /api/videos answers. */
 export interface FeedAnswer {
   source: 'youtube' | 'snapshot';
   playlists: Playlist[];
@@ -20,7 +22,7 @@ export interface VideoFeedOptions {
   apiKey?: string | undefined;
   channelId?: string | undefined;
   baseUrl?: string | undefined;
-  snapshot: () => Playlist[];
+  snapshot: () => Playlist[] | Promise<Playlist[]>;
   ttlMs?: number;
   failureTtlMs?: number;
   timeoutMs?: number;
@@ -46,9 +48,9 @@ export function createVideoFeed(options: VideoFeedOptions) {
   const live = Boolean(apiKey && channelId);
   let cached: { at: number; ttl: number; answer: Promise<FeedAnswer> } | undefined;
 
-  const fromSnapshot = (liveError?: string): FeedAnswer => ({
+  const fromSnapshot = async (liveError?: string): Promise<FeedAnswer> => ({
     source: 'snapshot',
-    playlists: snapshot(),
+    playlists: await snapshot(),
     fetchedAt: new Date(now()).toISOString(),
     ...(liveError ? { liveError } : {}),
   });
@@ -84,7 +86,7 @@ export function createVideoFeed(options: VideoFeedOptions) {
   return {
     live,
     get(): Promise<FeedAnswer> {
-      if (!live) return Promise.resolve(fromSnapshot());
+      if (!live) return fromSnapshot();
       if (!cached || now() - cached.at >= cached.ttl) {
         const answer = fetchLive();
         const entry = { at: now(), ttl: ttlMs, answer };
@@ -96,4 +98,25 @@ export function createVideoFeed(options: VideoFeedOptions) {
       return cached.answer;
     },
   };
+}
+
+/**
+ * The Refresh Content request. A failed answer throws with the server's error message, else
+ * the status line; a network failure or unreadable answer throws 'Failed to load YouTube data'.
+ * Playlists with no videos are dropped (SPEC §4).
+ */
+export async function fetchPlaylists(endpoint: string, doFetch: typeof fetch = fetch): Promise<Playlist[]> {
+  let res: Response;
+  try {
+    res = await doFetch(endpoint, { headers: { Accept: 'application/json' }, cache: 'no-store' });
+  } catch {
+    throw new Error(FALLBACK_ERROR_MESSAGE);
+  }
+  const body = (await res.json().catch(() => undefined)) as
+    (Partial<FeedAnswer> & { error?: { message?: string } }) | undefined;
+  if (!res.ok) {
+    throw new Error(body?.error?.message || `${res.status} ${res.statusText}`.trim() || FALLBACK_ERROR_MESSAGE);
+  }
+  if (!body || !Array.isArray(body.playlists)) throw new Error(FALLBACK_ERROR_MESSAGE);
+  return body.playlists.filter((p) => Array.isArray(p.videos) && p.videos.length > 0);
 }

@@ -5,7 +5,7 @@
  * Matching is case-insensitive substring matching, counted in the title and the description
  * separately, so a term is never "found" across the join of the two.
  */
-import type { Playlist, Video } from './youtube.ts';
+import type { Playlist, Video } from './model.ts';
 
 export interface CityTerms {
   name: string;

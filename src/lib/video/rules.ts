@@ -3,7 +3,7 @@
  * browser and at build time alike. Dates are formatted in the agent's time zone so the
  * pre-rendered HTML and the hydrated island always agree.
  */
-import { FALLBACK_ERROR_MESSAGE, type Playlist, type Video } from './youtube.ts';
+import type { Playlist, Video } from './model.ts';
 
 /** SPEC §9: the home card takes the latest 2 and shows the first; the default count is 4. */
 export const DEFAULT_LATEST_COUNT = 4;
@@ -39,15 +39,6 @@ export function truncate(text: string, limit: number): string {
   return text.length > limit ? `${text.slice(0, limit)}...` : text;
 }
 
-export function watchUrl(videoId: string): string {
-  return `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`;
-}
-
-/** Privacy-enhanced player, started by the click that created it. */
-export function embedUrl(videoId: string): string {
-  return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}?autoplay=1&rel=0`;
-}
-
 function publishedTime(video: Video): number {
   return toDate(video.publishedAt)?.getTime() ?? 0;
 }
@@ -70,32 +61,4 @@ const RELOCATION_TITLE = /\b(moving to|relocat\w*)\b/i;
 /** The newest video whose title is about moving to the area, if the channel has one. */
 export function findRelocationVideo(playlists: readonly Playlist[]): Video | undefined {
   return getLatestVideos(playlists, Number.POSITIVE_INFINITY).find((v) => RELOCATION_TITLE.test(v.title));
-}
-
-/** What GET /api/videos answers. */
-export interface PlaylistsAnswer {
-  source: 'youtube' | 'snapshot';
-  playlists: Playlist[];
-  fetchedAt: string;
-}
-
-/**
- * The Refresh Content request. A failed answer throws with the server's error message, else
- * the status line; a network failure or unreadable answer throws 'Failed to load YouTube data'.
- * Playlists with no videos are dropped (SPEC §4).
- */
-export async function fetchPlaylists(endpoint: string, doFetch: typeof fetch = fetch): Promise<Playlist[]> {
-  let res: Response;
-  try {
-    res = await doFetch(endpoint, { headers: { Accept: 'application/json' }, cache: 'no-store' });
-  } catch {
-    throw new Error(FALLBACK_ERROR_MESSAGE);
-  }
-  const body = (await res.json().catch(() => undefined)) as
-    (Partial<PlaylistsAnswer> & { error?: { message?: string } }) | undefined;
-  if (!res.ok) {
-    throw new Error(body?.error?.message || `${res.status} ${res.statusText}`.trim() || FALLBACK_ERROR_MESSAGE);
-  }
-  if (!body || !Array.isArray(body.playlists)) throw new Error(FALLBACK_ERROR_MESSAGE);
-  return body.playlists.filter((p) => Array.isArray(p.videos) && p.videos.length > 0);
 }

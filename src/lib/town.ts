@@ -1,0 +1,47 @@
+/**
+ * The schemas of the town facts: a county of content/counties.yaml and the fields of a city file
+ * (content/cities/{slug}.yaml) that more than the build reads. The content collections use them,
+ * and so does `npm run geo` (scripts/make-geojson.ts), which runs outside Astro: one definition.
+ */
+import { z } from 'astro/zod';
+
+export const text = z.string().trim().min(1);
+
+export const countySchema = z.object({
+  name: text,
+  /** US Census county code, e.g. "37183": the map outlines are cut from these counties. */
+  fips: z.string().regex(/^\d{5}$/, 'must be the five-digit US Census county code, e.g. "37183"'),
+  /** Dollars per $100 of assessed value; without it the county is not in the calculator. */
+  taxRate: z.number().min(0).max(5).optional(),
+});
+export type County = z.infer<typeof countySchema>;
+
+/** The Triangle with room to spare: a centre outside it is a typing mistake. */
+const triangle = { lat: [35.4, 36.3], lng: [-79.2, -78.1] } as const;
+
+export const townFields = {
+  name: text,
+  /** The county's name as in content/counties.yaml, e.g. "Wake County". */
+  county: text,
+  /** Downtown, WGS84: the map's outline is drawn around it and the page's Place carries it. */
+  coordinates: z.object({
+    lat: z
+      .number()
+      .min(triangle.lat[0], `must lie in the Triangle (latitude ${triangle.lat[0]} to ${triangle.lat[1]})`)
+      .max(triangle.lat[1], `must lie in the Triangle (latitude ${triangle.lat[0]} to ${triangle.lat[1]})`),
+    lng: z
+      .number()
+      .min(triangle.lng[0], `must lie in the Triangle (longitude ${triangle.lng[0]} to ${triangle.lng[1]})`)
+      .max(triangle.lng[1], `must lie in the Triangle (longitude ${triangle.lng[0]} to ${triangle.lng[1]})`),
+  }),
+  propertyTax: z.object({
+    /** Dollars per $100 of assessed value; null while the town's rate is not known. */
+    municipalRate: z.number().min(0).max(5).nullable(),
+  }),
+  map: z.object({
+    /** The outline reaches no further than this from the coordinates. */
+    radiusKm: z.number().positive().max(40),
+  }),
+};
+export const townSchema = z.object(townFields);
+export type Town = z.infer<typeof townSchema>;

@@ -1,0 +1,56 @@
+/**
+ * The video model (SPEC §3): a playlist and its videos, and the snapshot `npm run sync` writes
+ * to content/videos/snapshot.json. The zod schemas are the only definition: the sync validates
+ * what it writes with them, the build validates what it reads with them, and every type is
+ * inferred from them. Plain TypeScript: Node runs it directly from scripts/.
+ */
+import { z } from 'astro/zod';
+
+export const videoSchema = z.object({
+  /** The playlist item id (unique per playlist). */
+  id: z.string().min(1),
+  videoId: z.string().regex(/^[A-Za-z0-9_-]{11}$/, 'must be an 11-character YouTube video id'),
+  title: z.string(),
+  description: z.string().default(''),
+  thumbnailUrl: z.string().default(''),
+  /** ISO 8601 date-time. */
+  publishedAt: z.string(),
+});
+
+/** `isOpen` is the page's expanded state and starts false. */
+export const playlistSchema = z.object({
+  id: z.string().min(1),
+  title: z.string(),
+  description: z.string().default(''),
+  thumbnailUrl: z.string().default(''),
+  videos: z.array(videoSchema),
+  isOpen: z.boolean().default(false),
+});
+
+export const snapshotSchema = z.object({
+  /** True for the sample that ships with the repository. */
+  sample: z.boolean().default(false),
+  notice: z.string().optional(),
+  generatedAt: z.string(),
+  channelId: z.string().optional(),
+  playlists: z.array(playlistSchema),
+});
+
+export type Video = z.infer<typeof videoSchema>;
+export type Playlist = z.infer<typeof playlistSchema>;
+export type VideoSnapshot = z.infer<typeof snapshotSchema>;
+
+/**
+ * content/videos/playlist-thumbnails.json, the oEmbed cache of the blog's playlists written by
+ * scripts/fetch-thumbnails.ts: playlist id -> YouTube's thumbnail_url and the downloaded file in
+ * playlist-thumbnails/; `sample` marks a drawn stand-in (scripts/make-sample-thumbnails.ts).
+ */
+export const thumbnailCacheSchema = z.object({
+  version: z.literal(1),
+  notice: z.string().optional(),
+  thumbnails: z.record(
+    z.string(),
+    z.object({ thumbnailUrl: z.string(), file: z.string().min(1), sample: z.boolean().optional() }),
+  ),
+});
+export type ThumbnailCache = z.infer<typeof thumbnailCacheSchema>;

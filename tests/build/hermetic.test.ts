@@ -1,0 +1,41 @@
+/**
+ * `npm run build` in this checkout: it succeeds with the network refused, prints no warning, and
+ * leaves every file outside dist/ and Astro's caches as it was (git status unchanged, no new
+ * ignored file either).
+ */
+import { execFileSync } from 'node:child_process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { problemLines, project, runBuild, type BuildResult } from './support.ts';
+
+/** Every change and untracked or ignored path git sees, except the build's own output folders. */
+const tree = () =>
+  execFileSync('git', ['status', '--porcelain=v1', '--ignored', '--untracked-files=normal'], {
+    cwd: project,
+    encoding: 'utf8',
+  })
+    .split('\n')
+    .filter((l) => l && !/^!! (dist|\.astro|node_modules|test-results|playwright-report)\/?$/.test(l))
+    .sort();
+
+let before: string[];
+let build: BuildResult;
+beforeAll(async () => {
+  before = tree();
+  build = await runBuild(project);
+});
+
+describe('npm run build', () => {
+  it('succeeds without the network', () => {
+    expect(build.code, build.lines.join('\n')).toBe(0);
+    expect(build.lines.filter((l) => l.includes('NETWORK REQUEST BLOCKED'))).toEqual([]);
+    expect(build.lines.some((l) => /Complete!/.test(l))).toBe(true);
+  });
+
+  it('prints no warning', () => {
+    expect(problemLines(build.lines)).toEqual([]);
+  });
+
+  it('changes no tracked file and writes nothing outside dist/ and the caches', () => {
+    expect(tree()).toEqual(before);
+  });
+});
