@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { site } from '~/site.config.ts';
+import { site } from '../../src/site.config.ts';
 
 const project = join(import.meta.dirname, '..', '..');
 const skip = new Set(['node_modules', 'dist', '.astro', '.git', 'test-results', 'playwright-report', '.cache']);
