@@ -313,3 +313,66 @@ test.describe('the latest-video card refreshes from /api/videos after the first 
     );
   });
 });
+
+test.describe('issue 19: the first click on /videos stays on the site', () => {
+  test('a video card clicked before the island hydrates opens the player dialog', async ({ page }) => {
+    await stubPlayer(page);
+    const leftSite: string[] = [];
+    page.on('request', (r) => {
+      if (r.isNavigationRequest() && r.url().startsWith('https://www.youtube.com/')) leftSite.push(r.url());
+    });
+    await page.goto('/videos');
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(1);
+    const card = playlistSection(page, first.title).locator('li a').first();
+    // The first interaction of the visit: no scroll, no key press before it.
+    await card.click();
+    const dialog = page.getByRole('dialog', { name: firstVideo.title });
+    await expect(dialog).toBeVisible();
+    expect(page.url()).toMatch(/\/videos$/);
+    expect(leftSite).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(card).toBeFocused();
+  });
+
+  test('Refresh Content clicked before the island hydrates refreshes', async ({ page }) => {
+    await page.route('**/api/videos', (route) =>
+      route.fulfill({ json: { source: 'youtube', playlists: [first], fetchedAt: new Date().toISOString() } }),
+    );
+    await page.goto('/videos');
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(1);
+    const refreshed = page.waitForRequest('**/api/videos');
+    await page.getByRole('button', { name: 'Refresh Content' }).click();
+    await refreshed;
+    await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveCount(1);
+  });
+
+  test('the page behind the open dialog does not scroll', async ({ page }) => {
+    await stubPlayer(page);
+    await openVideos(page);
+    await playlistSection(page, first.title).locator('li a').first().click();
+    await expect(page.getByRole('dialog', { name: firstVideo.title })).toBeVisible();
+    const before = await page.evaluate(() => window.scrollY);
+    await page.mouse.wheel(0, 800);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.scrollY)).toBe(before);
+  });
+
+  test('Refresh Content and Try Again keep the focus on a control', async ({ page }) => {
+    let answer: Playlist[] = [];
+    await page.route('**/api/videos', (route) =>
+      route.fulfill({ json: { source: 'youtube', playlists: answer, fetchedAt: new Date().toISOString() } }),
+    );
+    await openVideos(page);
+    const refresh = page.getByRole('button', { name: 'Refresh Content' });
+    await refresh.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'No videos available' })).toBeVisible();
+    await expect(refresh).toBeFocused();
+    answer = [first];
+    const again = page.getByRole('button', { name: 'Try Again' });
+    await again.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 2, name: first.title })).toBeVisible();
+    await expect(refresh).toBeFocused();
+  });
+});
