@@ -376,3 +376,28 @@ test.describe('issue 19: the first click on /videos stays on the site', () => {
     await expect(refresh).toBeFocused();
   });
 });
+
+test.describe('issue 19: Show More sits after the list and its label follows the state', () => {
+  for (const javaScriptEnabled of [true, false]) {
+    test.describe(javaScriptEnabled ? 'with JavaScript' : 'without JavaScript', () => {
+      test.use({ javaScriptEnabled });
+
+      test('the toggle is below every video and reads Show Less when open', async ({ page }) => {
+        if (javaScriptEnabled) await openVideos(page);
+        else await page.goto('/videos');
+        const section = playlistSection(page, big.title);
+        const toggle = section.locator('summary');
+        await expect(toggle).toHaveText(`Show More (${big.videos.length - 6} more videos)`, { useInnerText: true });
+        await toggle.click();
+        await expect(toggle).toHaveText('Show Less', { useInnerText: true });
+        await expect(toggle).toHaveAccessibleName('Show Less');
+        const lastCard = await visibleCards(page, big.title).last().boundingBox();
+        const toggleBox = await toggle.boundingBox();
+        expect(toggleBox!.y).toBeGreaterThan(lastCard!.y + lastCard!.height);
+        await toggle.click();
+        await expect(toggle).toHaveText(`Show More (${big.videos.length - 6} more videos)`, { useInnerText: true });
+        await expect(visibleCards(page, big.title)).toHaveCount(6);
+      });
+    });
+  }
+});
