@@ -175,6 +175,23 @@ test.describe('hero video: downloaded only when it costs the visitor nothing', (
     await expect(page.locator('#home img').first()).toBeVisible();
   });
 
+  test('issue 19: a visible button pauses and resumes the looping video (WCAG 2.2.2)', async ({ page, isMobile }) => {
+    test.skip(isMobile, 'desktop only');
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.goto('/');
+    const hero = page.locator('#home');
+    const pause = hero.getByRole('button', { name: 'Pause background video' });
+    await expect(pause).toBeVisible({ timeout: 15_000 });
+    const video = page.locator('video.hero-video');
+    await pause.click();
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+    const play = hero.getByRole('button', { name: 'Play background video' });
+    await expect(play).toBeFocused();
+    await play.click();
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
+    await expect(pause).toBeVisible();
+  });
+
   test('prefers-reduced-motion: reduce downloads no video', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     const requested = watchVideo(page);
@@ -183,6 +200,8 @@ test.describe('hero video: downloaded only when it costs the visitor nothing', (
     expect(requested).toEqual([]);
     await expect(page.locator('video.hero-video')).not.toHaveAttribute('src', /./);
     await expect(page.locator('#home img').first()).toBeVisible();
+    // A still poster needs no pause button.
+    await expect(page.locator('#home').getByRole('button')).toHaveCount(0);
   });
 
   test('Save-Data downloads no video', async ({ page }) => {

@@ -78,7 +78,8 @@ function VideoBlog({ initialPlaylists, thumbnails, agentFirstName, platform, end
           type="button"
           onClick={refresh}
           aria-disabled={loading}
-          className="btn-secondary aria-disabled:cursor-wait aria-disabled:opacity-60"
+          // Without JavaScript it could do nothing, so it is not shown.
+          className="btn-secondary aria-disabled:cursor-wait aria-disabled:opacity-60 [@media(scripting:none)]:hidden"
         >
           <Spinner spinning={loading} />
           Refresh Content
