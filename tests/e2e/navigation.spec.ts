@@ -367,8 +367,18 @@ test.describe('desktop dropdowns close when the visitor moves on', () => {
       test('Escape closes a hover-opened panel and a focused one returns focus to its button', async ({ page }) => {
         await page.goto(start);
         const buy = await menuOf(page, 'BUY');
+        // Opened by hover alone, with the focus elsewhere on the page.
+        await buy.button.hover();
+        await expect(buy.panel).toBeVisible();
+        await page.keyboard.press('Escape');
+        await expect(buy.panel).toBeHidden();
+        await expect(buy.button).toHaveAttribute('aria-expanded', 'false');
+        await expect(buy.button).not.toBeFocused();
+        // Opened by a click, then Escape: closed, and the focus is back on its button.
+        await page.mouse.move(width / 2, 500);
         await buy.button.hover();
         await buy.button.click();
+        await buy.panel.getByRole('link').first().focus();
         await page.keyboard.press('Escape');
         await expect(buy.panel).toBeHidden();
         await expect(buy.button).toBeFocused();
