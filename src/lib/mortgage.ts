@@ -43,9 +43,13 @@ export function parseDecimal(raw: string): number {
   return Number.isFinite(value) ? value : 0;
 }
 
-/** SPEC: loan amount = price minus down payment. */
+/**
+ * SPEC: loan amount = price minus down payment. A down payment above the price (or a cleared
+ * price) borrows nothing: the loan is 0, never negative (SPEC's formula would show a negative
+ * loan and a negative monthly payment there; every non-negative loan is unchanged).
+ */
 export function loanAmount(price: number, down: number): number {
-  return price - down;
+  return Math.max(0, price - down);
 }
 
 /** SPEC: the standard amortisation formula over term x 12 months; loan / months when the rate is 0. */

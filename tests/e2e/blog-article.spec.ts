@@ -140,3 +140,39 @@ for (const item of items) {
     expect(outside).toEqual([]);
   });
 }
+
+test.describe('issue 19: article layout on a phone', () => {
+  for (const width of [360, 400]) {
+    test(`at ${width} px the cap-rate table scrolls inside its own box, not the page`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/blog/raleigh-multifamily-cap-rate');
+      const table = page.locator('main table').filter({ hasText: 'Submarket' });
+      await expect(table).toHaveCount(1);
+      const box = page
+        .getByRole('region', { name: 'Table, scrolls sideways on small screens' })
+        .filter({ has: page.locator('table', { hasText: 'Submarket' }) });
+      await expect(box).toHaveCount(1);
+      const sizes = await box.evaluate((el) => ({ client: el.clientWidth, scroll: el.scrollWidth }));
+      expect(sizes.scroll).toBeGreaterThan(sizes.client);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      // The keyboard reaches the box and scrolls it.
+      await box.focus();
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => box.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    });
+  }
+
+  test('area cards show no list bullets on any town article', async ({ page }) => {
+    const withAreas: string[] = [];
+    for (const item of items) {
+      await page.goto(item.path);
+      const cards = page.locator('main ul.not-prose > li');
+      if ((await cards.count()) === 0) continue;
+      withAreas.push(item.path);
+      const markers = await cards.evaluateAll((lis) => lis.map((li) => getComputedStyle(li).listStyleType));
+      expect(new Set(markers), item.path).toEqual(new Set(['none']));
+    }
+    expect(withAreas.length).toBeGreaterThanOrEqual(19);
+  });
+});

@@ -2,6 +2,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { site } from '../../src/site.config.ts';
 import { relocationCardIds } from '../support/spec.ts';
+import { renderNoscript } from '../support/noscript.ts';
 
 const tel = `tel:+1${site.agent.phoneDigits}`;
 const base = process.env['SITE_URL'] ?? site.baseUrl;
@@ -175,6 +176,23 @@ test.describe('hero video: downloaded only when it costs the visitor nothing', (
     await expect(page.locator('#home img').first()).toBeVisible();
   });
 
+  test('issue 19: a visible button pauses and resumes the looping video (WCAG 2.2.2)', async ({ page, isMobile }) => {
+    test.skip(isMobile, 'desktop only');
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.goto('/');
+    const hero = page.locator('#home');
+    const pause = hero.getByRole('button', { name: 'Pause background video' });
+    await expect(pause).toBeVisible({ timeout: 15_000 });
+    const video = page.locator('video.hero-video');
+    await pause.click();
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+    const play = hero.getByRole('button', { name: 'Play background video' });
+    await expect(play).toBeFocused();
+    await play.click();
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
+    await expect(pause).toBeVisible();
+  });
+
   test('prefers-reduced-motion: reduce downloads no video', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     const requested = watchVideo(page);
@@ -183,6 +201,8 @@ test.describe('hero video: downloaded only when it costs the visitor nothing', (
     expect(requested).toEqual([]);
     await expect(page.locator('video.hero-video')).not.toHaveAttribute('src', /./);
     await expect(page.locator('#home img').first()).toBeVisible();
+    // A still poster needs no pause button.
+    await expect(page.locator('#home').getByRole('button')).toHaveCount(0);
   });
 
   test('Save-Data downloads no video', async ({ page }) => {
@@ -385,4 +405,57 @@ test.describe('embeds load late', () => {
       site.embeds.homeValue.agentEncodedId,
     );
   });
+});
+
+test.describe('issue 19: fallbacks when a script is missing', () => {
+  test('the home-value box says where to go when its script cannot load', async ({ page }) => {
+    await page.route(/widgets\.example\.com/, (route) => route.abort());
+    await page.goto('/upsizing');
+    await page.mouse.wheel(0, 1);
+    await page.locator('rea-home-value').scrollIntoViewIfNeeded();
+    const box = page.locator('rea-home-value');
+    await expect(box.getByRole('status')).toContainText('The instant estimate could not load right now.');
+    await expect(box.getByRole('link', { name: 'Ask for a free home value report' })).toHaveAttribute(
+      'href',
+      /^mailto:.*subject=Home%20Value%20Request/,
+    );
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('the property-search box holds the link to the search', async ({ page }) => {
+      await page.goto('/buyer-resources');
+      await renderNoscript(page);
+      const link = page.locator('rea-lazy-frame').getByRole('link', { name: 'open the property search in a new tab' });
+      await expect(link).toBeVisible();
+      await expect(link).toHaveAttribute('href', /search\.example\.com/);
+    });
+
+    test('the calculator says it needs JavaScript and what its result shows', async ({ page }) => {
+      await page.goto('/tools/mortgage-calculator');
+      await renderNoscript(page);
+      await expect(
+        page.getByText(
+          'The calculator needs JavaScript to recalculate. The result shown is the example of a $300,000.00 home with $60,000.00 down at 6.5% over 30 years.',
+        ),
+      ).toBeVisible();
+    });
+  });
+});
+
+test.describe('issue 19: no service card sits alone on its row', () => {
+  for (const width of [1366, 1024, 768]) {
+    test(`at ${width} px the seventh card spans its row`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/');
+      const grid = page.locator('#services ul').first();
+      const cards = grid.locator(':scope > li');
+      await expect(cards).toHaveCount(7);
+      const gridBox = await grid.boundingBox();
+      const last = await cards.last().boundingBox();
+      expect(Math.round(last!.x)).toBe(Math.round(gridBox!.x));
+      expect(Math.round(last!.width)).toBe(Math.round(gridBox!.width));
+    });
+  }
 });

@@ -112,6 +112,15 @@ test.describe('with JavaScript', () => {
     await expect(page.getByTestId('total-interest')).toHaveText('$0.00');
   });
 
+  test('clearing Home Price shows a loan and payment of zero, never negative', async ({ page }) => {
+    await openCalculator(page);
+    await page.getByLabel('Home Price').fill('');
+    await expect(page.getByTestId('loan-amount')).toHaveText('$0.00');
+    await expect(payment(page)).toHaveText('$0.00');
+    await expect(page.getByTestId('total-interest')).toHaveText('$0.00');
+    await expect(island(page)).not.toContainText('-$');
+  });
+
   test('is operable by keyboard alone', async ({ page }) => {
     await openCalculator(page);
     await page.getByLabel('Home Price').focus();

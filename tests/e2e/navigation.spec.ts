@@ -303,3 +303,176 @@ test.describe('layout', () => {
     ).toBeVisible();
   });
 });
+
+/** Issue 19: how the menus behave for a mouse, a keyboard and a finger once they are open. */
+test.describe('desktop dropdowns close when the visitor moves on', () => {
+  test.skip(({ isMobile }) => isMobile, 'desktop only');
+
+  for (const width of [1366, 1024]) {
+    test.describe(`at ${width} px`, () => {
+      test.use({ viewport: { width, height: 800 } });
+
+      const menuOf = async (page: Page, label: string) => {
+        const button = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: label, exact: true });
+        return { button, panel: page.locator(`#${await button.getAttribute('aria-controls')}`) };
+      };
+
+      test('a clicked panel closes after the pointer leaves, and only one panel shows at a time', async ({ page }) => {
+        await page.goto(start);
+        const buy = await menuOf(page, 'BUY');
+        const sell = await menuOf(page, 'SELL');
+        await buy.button.hover();
+        await buy.button.click();
+        await expect(buy.panel).toBeVisible();
+        await expect(buy.button).toHaveAttribute('aria-expanded', 'true');
+        await sell.button.hover();
+        await expect(sell.panel).toBeVisible();
+        await expect(buy.panel).toBeHidden();
+        await expect(buy.button).toHaveAttribute('aria-expanded', 'false');
+        await page.mouse.move(width / 2, 500);
+        // The grace delay lets a diagonal move reach the panel; then it closes.
+        await expect(sell.panel).toBeVisible();
+        await expect(sell.panel).toBeHidden({ timeout: 2000 });
+        await expect(sell.button).toHaveAttribute('aria-expanded', 'false');
+      });
+
+      test('a panel stays open while the pointer crosses to it and moves within it', async ({ page }) => {
+        await page.goto(start);
+        const explore = await menuOf(page, 'EXPLORE THE AREA');
+        await explore.button.hover();
+        await explore.button.click();
+        const item = explore.panel.getByRole('link', { name: 'Zebulon' });
+        await item.hover();
+        await page.waitForTimeout(600);
+        await expect(item).toBeVisible();
+        await item.click();
+        await expect(page).toHaveURL(urlOf('/city/zebulon'));
+      });
+
+      test('a click elsewhere and focus leaving close the panel', async ({ page }) => {
+        await page.goto(start);
+        const sell = await menuOf(page, 'SELL');
+        await sell.button.hover();
+        await sell.button.click();
+        await page.mouse.click(width / 2, 600);
+        await expect(sell.panel).toBeHidden();
+        // By keyboard: Tab through the three items and past the last one.
+        await sell.button.focus();
+        await expect(sell.panel).toBeVisible();
+        for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
+        await expect(sell.panel).toBeHidden();
+        await expect(sell.button).toHaveAttribute('aria-expanded', 'false');
+      });
+
+      test('Escape closes a hover-opened panel and a focused one returns focus to its button', async ({ page }) => {
+        await page.goto(start);
+        const buy = await menuOf(page, 'BUY');
+        // Opened by hover alone, with the focus elsewhere on the page.
+        await buy.button.hover();
+        await expect(buy.panel).toBeVisible();
+        await page.keyboard.press('Escape');
+        await expect(buy.panel).toBeHidden();
+        await expect(buy.button).toHaveAttribute('aria-expanded', 'false');
+        await expect(buy.button).not.toBeFocused();
+        // Opened by a click, then Escape: closed, and the focus is back on its button.
+        await page.mouse.move(width / 2, 500);
+        await buy.button.hover();
+        await buy.button.click();
+        await buy.panel.getByRole('link').first().focus();
+        await page.keyboard.press('Escape');
+        await expect(buy.panel).toBeHidden();
+        await expect(buy.button).toBeFocused();
+        await expect(buy.button).toHaveAttribute('aria-expanded', 'false');
+      });
+    });
+  }
+});
+
+test.describe('phone menu closes on Escape, an outside tap and focus leaving', () => {
+  for (const width of [768, 360]) {
+    test.describe(`at ${width} px`, () => {
+      test.use({ viewport: { width, height: 640 } });
+
+      const toggleOf = (page: Page) => page.locator('rea-mobile-menu > details > summary');
+
+      test('the toggle names its action and reports aria-expanded', async ({ page }) => {
+        await page.goto(start);
+        const toggle = toggleOf(page);
+        await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+        await expect(toggle).toHaveAccessibleName('Open the menu');
+        await toggle.click();
+        await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+        await expect(toggle).toHaveAccessibleName('Close the menu');
+        await toggle.click();
+        await expect(toggle).toHaveAccessibleName('Open the menu');
+      });
+
+      test('Escape closes the menu and returns focus to the toggle', async ({ page }) => {
+        await page.goto(start);
+        const nav = await openPhoneMenu(page);
+        await nav.getByRole('link', { name: 'ABOUT', exact: true }).focus();
+        await page.keyboard.press('Escape');
+        await expect(nav).toBeHidden();
+        await expect(toggleOf(page)).toBeFocused();
+      });
+
+      test('a tap outside the menu closes it and returns focus to the toggle', async ({ page, isMobile }) => {
+        await page.goto(start);
+        const nav = await openPhoneMenu(page);
+        if (isMobile) await page.touchscreen.tap(width / 2, 630);
+        else await page.mouse.click(width / 2, 630);
+        await expect(nav).toBeHidden();
+        await expect(toggleOf(page)).toBeFocused();
+      });
+
+      test('Tab past the last item closes the menu instead of focusing links hidden under it', async ({ page }) => {
+        await page.goto(start);
+        const nav = await openPhoneMenu(page);
+        const call = nav.getByRole('link', { name: /^Call or text/ });
+        await call.focus();
+        await page.keyboard.press('Tab');
+        await expect(nav).toBeHidden();
+        await expect(toggleOf(page)).toHaveAttribute('aria-expanded', 'false');
+      });
+
+      test('with EXPLORE THE AREA open, the whole menu can be scrolled into the screen', async ({ page }) => {
+        for (const path of ['/', start]) {
+          await page.goto(path);
+          const nav = await openPhoneMenu(page);
+          await phoneDropdown(nav, 'EXPLORE THE AREA').locator('summary').click();
+          const call = nav.getByRole('link', { name: /^Call or text/ });
+          await call.scrollIntoViewIfNeeded();
+          const box = await call.boundingBox();
+          expect(box, path).not.toBeNull();
+          expect(box!.y + box!.height, path).toBeLessThanOrEqual(640);
+          const navBox = await nav.boundingBox();
+          expect(navBox!.y + navBox!.height, path).toBeLessThanOrEqual(640);
+        }
+      });
+    });
+  }
+});
+
+test.describe('the current page is marked in the navigation', () => {
+  test('desktop: the link and the dropdown holding it', async ({ page, isMobile }) => {
+    test.skip(isMobile, 'desktop only');
+    await page.goto('/about');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const about = nav.getByRole('link', { name: 'ABOUT', exact: true });
+    await expect(about).toHaveAttribute('aria-current', 'page');
+    await expect(about).toHaveCSS('color', 'rgb(150, 28, 34)');
+    await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
+    await page.goto('/city/cary');
+    await expect(nav.locator('a[href="/city/cary"]')).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('button', { name: 'EXPLORE THE AREA' })).toHaveCSS('color', 'rgb(150, 28, 34)');
+    await expect(nav.getByRole('button', { name: 'BUY' })).toHaveCSS('color', 'rgb(20, 33, 61)');
+  });
+
+  test('phone: the link in the toggle menu', async ({ page, isMobile }) => {
+    test.skip(!isMobile, 'phone only');
+    await page.goto('/blog');
+    const nav = await openPhoneMenu(page);
+    await expect(nav.getByRole('link', { name: 'BLOG', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
+  });
+});

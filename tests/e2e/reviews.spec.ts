@@ -198,3 +198,15 @@ test("any other failure shows 'Failed to load reviews' and the built-in reviews"
   await expect(section(page).getByText('Failed to load reviews')).toBeVisible();
   await expect(cards(page)).toHaveCount(4);
 });
+
+test('issue 19: a review with a long unbroken string stays inside its card at 360 px', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  const unbroken = { ...place.reviews[5]!, author_name: 'Long Word', text: `https://example.com/${'x'.repeat(180)}` };
+  await withMaps(page, { status: 'OK', place: { ...place, reviews: [unbroken] } });
+  await openAndInteract(page, '/testimonials');
+  const card = cards(page).filter({ hasText: 'Long Word' });
+  await expect(card).toHaveCount(1);
+  const sizes = await card.evaluate((li) => ({ scroll: li.scrollWidth, client: li.clientWidth }));
+  expect(sizes.scroll).toBeLessThanOrEqual(sizes.client);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+});

@@ -60,6 +60,12 @@ test.describe('without JavaScript', () => {
     await expect(visibleCards(page, big.title)).toHaveCount(big.videos.length);
   });
 
+  test('issue 19: no dead Refresh Content button', async ({ page }) => {
+    await page.goto('/videos');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Triangle Real Estate Videos');
+    await expect(page.getByRole('button', { name: 'Refresh Content' })).toBeHidden();
+  });
+
   test('playlist descriptions are cut at 200 characters with an ellipsis', async ({ page }) => {
     const long = playlists.find((p) => p.description.length > 200)!;
     await page.goto('/videos');
@@ -272,7 +278,8 @@ test.describe('the latest-video card refreshes from /api/videos after the first 
     const { release, calls } = await openHome(page, { source: 'youtube', playlists: [{ ...first, videos: [newer] }] });
     await expect(card(page).getByRole('heading', { name: newest.title })).toBeVisible();
     await expect(card(page).getByRole('status')).toHaveText('Loading latest videos...');
-    expect(calls).toHaveLength(1);
+    // The status text is set just before the request leaves: poll, the route sees it a moment later.
+    await expect.poll(() => calls.length).toBe(1);
     release();
 
     await expect(card(page).getByRole('heading', { name: newer.title })).toBeVisible();
@@ -312,4 +319,92 @@ test.describe('the latest-video card refreshes from /api/videos after the first 
       `https://www.youtube.com/watch?v=${newest.videoId}`,
     );
   });
+});
+
+test.describe('issue 19: the first click on /videos stays on the site', () => {
+  test('a video card clicked before the island hydrates opens the player dialog', async ({ page }) => {
+    await stubPlayer(page);
+    const leftSite: string[] = [];
+    page.on('request', (r) => {
+      if (r.isNavigationRequest() && r.url().startsWith('https://www.youtube.com/')) leftSite.push(r.url());
+    });
+    await page.goto('/videos');
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(1);
+    const card = playlistSection(page, first.title).locator('li a').first();
+    // The first interaction of the visit: no scroll, no key press before it.
+    await card.click();
+    const dialog = page.getByRole('dialog', { name: firstVideo.title });
+    await expect(dialog).toBeVisible();
+    expect(page.url()).toMatch(/\/videos$/);
+    expect(leftSite).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(card).toBeFocused();
+  });
+
+  test('Refresh Content clicked before the island hydrates refreshes', async ({ page }) => {
+    await page.route('**/api/videos', (route) =>
+      route.fulfill({ json: { source: 'youtube', playlists: [first], fetchedAt: new Date().toISOString() } }),
+    );
+    await page.goto('/videos');
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(1);
+    const refreshed = page.waitForRequest('**/api/videos');
+    await page.getByRole('button', { name: 'Refresh Content' }).click();
+    await refreshed;
+    await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveCount(1);
+  });
+
+  test('the page behind the open dialog does not scroll', async ({ page }) => {
+    await stubPlayer(page);
+    await openVideos(page);
+    await playlistSection(page, first.title).locator('li a').first().click();
+    await expect(page.getByRole('dialog', { name: firstVideo.title })).toBeVisible();
+    const before = await page.evaluate(() => window.scrollY);
+    await page.mouse.wheel(0, 800);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.scrollY)).toBe(before);
+  });
+
+  test('Refresh Content and Try Again keep the focus on a control', async ({ page }) => {
+    let answer: Playlist[] = [];
+    await page.route('**/api/videos', (route) =>
+      route.fulfill({ json: { source: 'youtube', playlists: answer, fetchedAt: new Date().toISOString() } }),
+    );
+    await openVideos(page);
+    const refresh = page.getByRole('button', { name: 'Refresh Content' });
+    await refresh.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'No videos available' })).toBeVisible();
+    await expect(refresh).toBeFocused();
+    answer = [first];
+    const again = page.getByRole('button', { name: 'Try Again' });
+    await again.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 2, name: first.title })).toBeVisible();
+    await expect(refresh).toBeFocused();
+  });
+});
+
+test.describe('issue 19: Show More sits after the list and its label follows the state', () => {
+  for (const javaScriptEnabled of [true, false]) {
+    test.describe(javaScriptEnabled ? 'with JavaScript' : 'without JavaScript', () => {
+      test.use({ javaScriptEnabled });
+
+      test('the toggle is below every video and reads Show Less when open', async ({ page }) => {
+        if (javaScriptEnabled) await openVideos(page);
+        else await page.goto('/videos');
+        const section = playlistSection(page, big.title);
+        const toggle = section.locator('summary');
+        await expect(toggle).toHaveText(`Show More (${big.videos.length - 6} more videos)`, { useInnerText: true });
+        await toggle.click();
+        await expect(toggle).toHaveText('Show Less', { useInnerText: true });
+        await expect(toggle).toHaveAccessibleName('Show Less');
+        const lastCard = await visibleCards(page, big.title).last().boundingBox();
+        const toggleBox = await toggle.boundingBox();
+        expect(toggleBox!.y).toBeGreaterThan(lastCard!.y + lastCard!.height);
+        await toggle.click();
+        await expect(toggle).toHaveText(`Show More (${big.videos.length - 6} more videos)`, { useInnerText: true });
+        await expect(visibleCards(page, big.title)).toHaveCount(6);
+      });
+    });
+  }
 });

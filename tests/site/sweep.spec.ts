@@ -5,6 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { focusProblems, reportFocus } from '../support/focus.ts';
 import { notFoundPaths, sitemapPaths } from '../support/pages.ts';
 
 const pages = sitemapPaths();
@@ -44,6 +45,20 @@ for (const path of [...pages, ...notFoundPaths]) {
     }
     const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+}
+
+for (const path of [...pages, ...notFoundPaths]) {
+  test(`page ${path}: fits a 360 px screen; header, banner and footer links show their focus`, async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto(path);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${path} is wider than 360 px`).toBeLessThanOrEqual(0);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const reports = await reportFocus(page);
+    expect(reports.length).toBeGreaterThan(20);
+    expect(focusProblems(reports)).toEqual([]);
   });
 }
 

@@ -72,6 +72,22 @@ describe('SPEC monthly payment', () => {
   it('loan amount is price minus down payment', () => {
     expect(calculateMortgage({ price: 450000, down: 90000, rate: 6.5, term: 30 }).loan).toBe(360000);
   });
+
+  it('a loan below zero is zero: a cleared price or a down payment above it borrows nothing', () => {
+    for (const input of [
+      { price: 0, down: 60000, rate: 6.5, term: 30 },
+      { price: 300000, down: 350000, rate: 6.5, term: 30 },
+      { price: 0, down: 60000, rate: 0, term: 15 },
+    ]) {
+      const r = calculateMortgage(input);
+      expect(r.loan).toBe(0);
+      expect(formatMoney(r.payment)).toBe('$0.00');
+      expect(formatMoney(r.totalInterest)).toBe('$0.00');
+    }
+    // Exactly zero and every positive loan keep SPEC's formula.
+    expect(calculateMortgage({ price: 60000, down: 60000, rate: 6.5, term: 30 }).loan).toBe(0);
+    expect(formatMoney(calculateMortgage({ price: 60001, down: 60000, rate: 6.5, term: 30 }).payment)).toBe('$0.01');
+  });
 });
 
 describe('SPEC parse rule', () => {

@@ -107,7 +107,7 @@ function Stars({ filled, label, size = 'size-5' }: { filled: number; label: stri
 function ReviewCard({ review }: { review: Review }) {
   const initial = review.author_name.trim().charAt(0).toUpperCase() || '?';
   return (
-    <li className="flex min-h-72 flex-col rounded-lg bg-white p-6 shadow-sm">
+    <li className="flex min-h-72 min-w-0 flex-col rounded-lg bg-white p-6 shadow-sm wrap-anywhere">
       <div className="flex items-center gap-3">
         {review.profile_photo_url ? (
           <img

@@ -3,10 +3,11 @@
  * Leaflet's script and stylesheet load when the map nears the viewport, never on first view.
  */
 import leafletCss from 'leaflet/dist/leaflet.css?inline';
-import type { Feature } from 'geojson';
+import type { Feature, Geometry } from 'geojson';
 import type { Layer, Path } from 'leaflet';
 import { useEffect, useState } from 'react';
-import { GeoJSON, MapContainer, TileLayer } from 'react-leaflet';
+import { GeoJSON, MapContainer, TileLayer, useMap } from 'react-leaflet';
+import { geoJSON } from 'leaflet';
 import {
   areaHoverStyle,
   areaHref,
@@ -37,16 +38,45 @@ if (!document.getElementById('leaflet-css')) {
   document.head.append(style);
 }
 
-/** Mouse, touch and keyboard behave alike: highlight and name the area, then go to its city page. */
-function bindArea(feature: Feature, layer: Layer): void {
+/** Below this width the map fits the outlines and names every town (SPEC's centre and zoom are for wider screens). */
+const smallScreen = '(max-width: 767px)';
+
+/** The area a touch has selected: the first tap names it, a second tap on it opens its page. */
+let armed: Path | null = null;
+
+/**
+ * Mouse and keyboard: highlight and name the area, then go to its city page on click or Enter.
+ * Touch: the first tap highlights and names the area, the second goes, so a visitor sees where
+ * a tap lands before leaving the page. On small screens every name shows all the time.
+ */
+function bindArea(feature: Feature<Geometry, unknown>, layer: Layer, small: boolean): void {
   const path = layer as Path;
-  const name = String(feature.properties?.['name'] ?? '');
+  const name = (feature.properties as { name?: string } | null)?.name ?? '';
   const href = areaHref(name);
+  let lastPointer = 'mouse';
   const highlight = () => path.setStyle(areaHoverStyle);
-  const reset = () => path.setStyle(areaStyle);
+  const reset = () => {
+    if (armed !== path) path.setStyle(areaStyle);
+  };
   const go = () => window.location.assign(href);
-  path.bindTooltip(name, { permanent: false, direction: 'center' });
-  path.on({ mouseover: highlight, mouseout: reset, click: go });
+  path.bindTooltip(name, {
+    permanent: small,
+    direction: 'center',
+    // Small labels, so all 13 fit a phone; `!` beats Leaflet's own tooltip padding.
+    className: small ? 'area-name px-1! py-0! text-[11px] font-semibold' : '',
+  });
+  path.on({
+    mouseover: highlight,
+    mouseout: reset,
+    click: () => {
+      if (lastPointer === 'mouse' || armed === path) return go();
+      const previous = armed;
+      armed = path;
+      previous?.setStyle(areaStyle);
+      highlight();
+      path.openTooltip();
+    },
+  });
   // Leaflet draws plain SVG paths; these attributes make each area a keyboard-reachable link.
   // Leaflet itself opens the tooltip on focus once the path has a tabindex.
   path.once('add', () => {
@@ -55,12 +85,23 @@ function bindArea(feature: Feature, layer: Layer): void {
     el.setAttribute('tabindex', '0');
     el.setAttribute('role', 'link');
     el.setAttribute('aria-label', name);
+    el.addEventListener('pointerdown', (event) => (lastPointer = (event as PointerEvent).pointerType || 'mouse'));
     el.addEventListener('focus', highlight);
     el.addEventListener('blur', reset);
     el.addEventListener('keydown', (event) => {
       if ((event as KeyboardEvent).key === 'Enter') go();
     });
   });
+}
+
+/** On a small screen, zooms so that every outline fits inside the box. */
+function FitAreas({ areas }: { areas: ServiceAreaCollection }) {
+  const map = useMap();
+  useEffect(() => {
+    if (!window.matchMedia(smallScreen).matches) return;
+    map.fitBounds(geoJSON(areas).getBounds(), { padding: [6, 6] });
+  }, [map, areas]);
+  return null;
 }
 
 export default function LeafletAreaMap({ tileUrl, attribution, dataUrl, onReady }: Props) {
@@ -98,7 +139,14 @@ export default function LeafletAreaMap({ tileUrl, attribution, dataUrl, onReady 
       style={{ height: '100%', width: '100%', background: 'var(--color-sand)' }}
     >
       <TileLayer url={tileUrl} attribution={buildAttributionHtml(attribution)} />
-      {areas && <GeoJSON data={areas} style={() => areaStyle} onEachFeature={bindArea} />}
+      {areas && (
+        <GeoJSON
+          data={areas}
+          style={() => areaStyle}
+          onEachFeature={(feature, layer) => bindArea(feature, layer, window.matchMedia(smallScreen).matches)}
+        />
+      )}
+      {areas && <FitAreas areas={areas} />}
     </MapContainer>
   );
 }

@@ -1,9 +1,9 @@
 /**
  * One playlist of the video page: its card (thumbnail, title, video count, description cut at
  * 200 characters) and its videos, 6 at first. The rest sit in a native <details>, so
- * 'Show More' works before (or without) JavaScript; the island only keeps the label in step.
+ * 'Show More' and its label work before (or without) JavaScript.
  */
-import { useState, type MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import type { ThumbnailAttributes } from '~/data/videos.ts';
 import type { Playlist, Video } from '~/lib/video/model.ts';
 import { formatLongDate, PLAYLIST_DESCRIPTION_LIMIT, truncate, VIDEOS_BEFORE_SHOW_MORE } from '~/lib/video/rules.ts';
@@ -64,7 +64,6 @@ function VideoCard({ video, thumbnails, eager, onPlay }: Omit<Props, 'playlist'>
 }
 
 export default function PlaylistSection({ playlist, thumbnails, eager, onPlay }: Props) {
-  const [expanded, setExpanded] = useState(playlist.isOpen);
   const first = playlist.videos.slice(0, VIDEOS_BEFORE_SHOW_MORE);
   const rest = playlist.videos.slice(VIDEOS_BEFORE_SHOW_MORE);
   const count = playlist.videos.length;
@@ -97,11 +96,14 @@ export default function PlaylistSection({ playlist, thumbnails, eager, onPlay }:
         ))}
       </ul>
       {rest.length > 0 && (
-        <details open={expanded} onToggle={(e) => setExpanded(e.currentTarget.open)} className="mt-6">
-          <summary className="btn-secondary mx-auto w-fit cursor-pointer list-none [&::-webkit-details-marker]:hidden">
-            {expanded ? 'Show Less' : `Show More (${rest.length} more videos)`}
+        // The toggle comes after the list it opens (order-last), and both labels are in the
+        // HTML with CSS showing the one for the current state, so it reads right without JavaScript.
+        <details open={playlist.isOpen} className="group mt-6 flex flex-col">
+          <summary className="btn-secondary order-last mx-auto mt-6 w-fit cursor-pointer list-none [&::-webkit-details-marker]:hidden">
+            <span className="group-open:hidden">{`Show More (${rest.length} more videos)`}</span>
+            <span className="hidden group-open:inline">Show Less</span>
           </summary>
-          <ul className={`mt-6 ${grid}`}>
+          <ul className={grid}>
             {rest.map((video) => (
               <VideoCard key={video.id} video={video} thumbnails={thumbnails} eager={false} onPlay={onPlay} />
             ))}

@@ -41,9 +41,13 @@ function VideoBlog({ initialPlaylists, thumbnails, agentFirstName, platform, end
   const [status, setStatus] = useState<Status>({ state: 'ready' });
   const [playing, setPlaying] = useState<Video | null>(null);
   const trigger = useRef<HTMLElement | null>(null);
+  const refreshButton = useRef<HTMLButtonElement>(null);
   const loading = status.state === 'loading';
 
   async function refresh() {
+    if (loading) return;
+    // Try Again disappears while loading: the focus moves to Refresh Content, which stays.
+    if (document.activeElement !== refreshButton.current) refreshButton.current?.focus();
     setStatus({ state: 'loading' });
     try {
       setPlaylists(await fetchPlaylists(endpoint));
@@ -68,11 +72,14 @@ function VideoBlog({ initialPlaylists, thumbnails, agentFirstName, platform, end
   return (
     <div>
       <div className="flex justify-end">
+        {/* aria-disabled, not disabled: a disabled button drops the keyboard focus to the page. */}
         <button
+          ref={refreshButton}
           type="button"
           onClick={() => void refresh()}
-          disabled={loading}
-          className="btn-secondary disabled:opacity-60"
+          aria-disabled={loading}
+          // Without JavaScript it could do nothing, so it is not shown.
+          className="btn-secondary aria-disabled:cursor-wait aria-disabled:opacity-60 [@media(scripting:none)]:hidden"
         >
           <Spinner spinning={loading} />
           Refresh Content

@@ -7,5 +7,6 @@ import AreaList from './AreaList.astro';
 import IntroQuote from './IntroQuote.astro';
 import ProsCons from './ProsCons.astro';
 import SummaryBox from './SummaryBox.astro';
+import Table from './Table.astro';
 
-export const articleComponents = { AgentBio, AreaList, IntroQuote, ProsCons, SummaryBox };
+export const articleComponents = { AgentBio, AreaList, IntroQuote, ProsCons, SummaryBox, table: Table };
