@@ -72,8 +72,6 @@ export default defineConfig({
       },
     },
     cacheDir: './.astro/vite',
-    // Explicit as well as in tsconfig, so it also resolves in working copies whose node_modules is a link.
-    resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
   },
   // The production server checks the origin of every POST itself (src/server/leads/guard.ts),
   // knowing about its reverse proxy; Astro's own check compares with the http:// URL this

@@ -1,5 +1,5 @@
 /// <reference types="vitest/config" />
-// Unit tests run through Astro's Vite config so the `~` alias, astro:content types and the
+// Unit tests run through Astro's Vite config so astro:content types and the
 // Astro container API work exactly as in the build.
 import { getViteConfig } from 'astro/config';
 

@@ -8,9 +8,9 @@ import { readFile } from 'node:fs/promises';
 import { defineCollection, reference, type SchemaContext } from 'astro:content';
 import { file, glob, type Loader } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { testimonialFileSchema, testimonialSchema } from '~/lib/testimonial.ts';
-import { playlistSchema, snapshotSchema } from '~/lib/video/model.ts';
-import { countySchema, text, townFields } from '~/lib/town.ts';
+import { testimonialFileSchema, testimonialSchema } from '#src/lib/testimonial.ts';
+import { playlistSchema, snapshotSchema } from '#src/lib/video/model.ts';
+import { countySchema, text, townFields } from '#src/lib/town.ts';
 
 // ---------------------------------------------------------------------------------------
 // Small shared field schemas

@@ -1,6 +1,6 @@
 /** Named queries over the content collections: each filters and sorts in one place. */
 import { getCollection, type CollectionEntry } from 'astro:content';
-import { slugify } from '~/lib/seo/meta.ts';
+import { slugify } from '#src/lib/seo/meta.ts';
 
 export type City = CollectionEntry<'cities'>;
 export type Article = CollectionEntry<'articles'>;

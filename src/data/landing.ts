@@ -1,6 +1,6 @@
 /** Breadcrumb JSON-LD for the landing pages, which all sit one level below home. */
-import { buildBreadcrumbs, buildWebPage, graph, type JsonLd } from '~/lib/seo/jsonld.ts';
-import { canonicalUrl } from '~/lib/seo/meta.ts';
+import { buildBreadcrumbs, buildWebPage, graph, type JsonLd } from '#src/lib/seo/jsonld.ts';
+import { canonicalUrl } from '#src/lib/seo/meta.ts';
 import { getSiteInfo } from './site-info.ts';
 
 export async function landingJsonLd(

@@ -1,5 +1,5 @@
 /** The navigation of SPEC §2: top links and the BUY, SELL and EXPLORE THE AREA dropdowns. */
-import { site } from '~/site.config.ts';
+import { site } from '#src/site.config.ts';
 import type { City } from './content.ts';
 
 export interface NavLink {

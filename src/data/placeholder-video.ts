@@ -2,8 +2,8 @@
  * The built-in video of the latest-video card when no video has loaded (SPEC §4): a guide to
  * the best areas to live in the Triangle. It links to the agent's channel, not to one video.
  */
-import thumbnail from '~/assets/videos/best-areas-placeholder.jpg';
-import { site } from '~/site.config.ts';
+import thumbnail from '#src/assets/videos/best-areas-placeholder.jpg';
+import { site } from '#src/site.config.ts';
 
 export const placeholderVideo = {
   title: 'Best Areas to Live in the Raleigh-Durham Triangle',

@@ -4,9 +4,9 @@
  * agent's office town preselected.
  */
 import { getCollection } from 'astro:content';
-import { buildTaxTable, type TaxTable } from '~/lib/property-tax.ts';
-import { slugify } from '~/lib/seo/meta.ts';
-import { site } from '~/site.config.ts';
+import { buildTaxTable, type TaxTable } from '#src/lib/property-tax.ts';
+import { slugify } from '#src/lib/seo/meta.ts';
+import { site } from '#src/site.config.ts';
 import { getCities } from './content.ts';
 
 let table: Promise<TaxTable> | undefined;

@@ -4,6 +4,6 @@
  * map, /areas) read them here, parsed and checked once, instead of each importing the file.
  */
 import raw from '../../public/geo/service-areas.geojson?raw';
-import { parseServiceAreas, type ServiceAreaCollection } from '~/lib/geo.ts';
+import { parseServiceAreas, type ServiceAreaCollection } from '#src/lib/geo.ts';
 
 export const serviceAreas: ServiceAreaCollection = parseServiceAreas(JSON.parse(raw));

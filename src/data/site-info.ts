@@ -1,6 +1,6 @@
 /** The site config shaped for the JSON-LD builders, with the service areas from the cities collection. */
-import { site } from '~/site.config.ts';
-import type { SiteInfo } from '~/lib/seo/jsonld.ts';
+import { site } from '#src/site.config.ts';
+import type { SiteInfo } from '#src/lib/seo/jsonld.ts';
 import { getCities } from './content.ts';
 
 export async function getSiteInfo(siteUrl: URL | string | undefined): Promise<SiteInfo> {

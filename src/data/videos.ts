@@ -11,7 +11,7 @@ import type { ImageMetadata } from 'astro';
 import { getImage } from 'astro:assets';
 import { getCollection } from 'astro:content';
 import { z } from 'astro/zod';
-import { thumbnailCacheSchema, type Playlist, type ThumbnailCache } from '~/lib/video/model.ts';
+import { thumbnailCacheSchema, type Playlist, type ThumbnailCache } from '#src/lib/video/model.ts';
 
 // Globs, not imports, so a clone without a cache builds with the placeholders.
 const caches = import.meta.glob<unknown>('/content/videos/playlist-thumbnails.json', {

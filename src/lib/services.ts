@@ -1,5 +1,5 @@
 /** SPEC §2 services grid: which page each card's button label leads to. */
-import { site } from '~/site.config.ts';
+import { site } from '#src/site.config.ts';
 
 /** The page a services-card button leads to; any other label goes to the home page. */
 export function serviceTarget(label: string): string {

@@ -1,9 +1,9 @@
 /** RSS feed of the written articles, newest first; the head of every page links to it. */
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
-import { getPublishedArticles } from '~/data/content.ts';
-import { canonicalUrl } from '~/lib/seo/meta.ts';
-import { site } from '~/site.config.ts';
+import { getPublishedArticles } from '#src/data/content.ts';
+import { canonicalUrl } from '#src/lib/seo/meta.ts';
+import { site } from '#src/site.config.ts';
 
 export const GET: APIRoute = async (context) => {
   const origin = context.site ?? site.baseUrl;

@@ -21,7 +21,7 @@ import {
   sampleNotice,
   serializeCache,
 } from '../../scripts/fetch-thumbnails.ts';
-import type { ThumbnailCache } from '~/lib/video/model.ts';
+import type { ThumbnailCache } from '#src/lib/video/model.ts';
 
 const known = 'PLknownAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 const unknown = 'PLunknownBBBBBBBBBBBBBBBBBBBBBBBBB';

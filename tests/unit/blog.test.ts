@@ -7,10 +7,10 @@ import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import CtaBox from '~/components/blog/CtaBox.astro';
-import FaqAccordion from '~/components/blog/FaqAccordion.astro';
-import PlaylistView from '~/components/blog/PlaylistView.astro';
-import YouTubeFacade from '~/components/video/YouTubeFacade.astro';
+import CtaBox from '#src/components/blog/CtaBox.astro';
+import FaqAccordion from '#src/components/blog/FaqAccordion.astro';
+import PlaylistView from '#src/components/blog/PlaylistView.astro';
+import YouTubeFacade from '#src/components/video/YouTubeFacade.astro';
 import {
   cityLine,
   formatPublishedDate,
@@ -18,10 +18,15 @@ import {
   playlistCanonicalPath,
   playlistDefaultDescription,
   resolveCta,
-} from '~/lib/blog.ts';
-import { playlistUrl } from '~/lib/video/urls.ts';
-import { buildArticleGraph, buildCustomArticleGraph, type ArticleGraphInput, type JsonLd } from '~/lib/seo/jsonld.ts';
-import { site } from '~/site.config.ts';
+} from '#src/lib/blog.ts';
+import { playlistUrl } from '#src/lib/video/urls.ts';
+import {
+  buildArticleGraph,
+  buildCustomArticleGraph,
+  type ArticleGraphInput,
+  type JsonLd,
+} from '#src/lib/seo/jsonld.ts';
+import { site } from '#src/site.config.ts';
 
 const booking = 'https://booking.example.com/agent/30min';
 

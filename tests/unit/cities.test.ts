@@ -9,7 +9,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { slugify } from '~/lib/seo/meta.ts';
+import { slugify } from '#src/lib/seo/meta.ts';
 import { relocationCardIds } from '../support/spec.ts';
 
 const dir = join(import.meta.dirname, '..', '..', 'content', 'cities');

@@ -11,7 +11,7 @@ import {
   textingConsent,
   validateContact,
   type ContactValues,
-} from '~/lib/contact-form.ts';
+} from '#src/lib/contact-form.ts';
 
 const valid: ContactValues = {
   firstName: 'Mary-Jane',

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openLeadStore, type NewLead } from '~/server/leads/store.ts';
+import { openLeadStore, type NewLead } from '#src/server/leads/store.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 let dir: string;

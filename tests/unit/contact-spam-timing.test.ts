@@ -4,8 +4,8 @@
  * hydrated. A visitor types into the plain HTML form before hydration; a bot posts at once.
  */
 import { describe, expect, it } from 'vitest';
-import { elapsedOnForm, emptyContactValues, formShownAt, spamTrap } from '~/lib/contact-form.ts';
-import { spamReason } from '~/server/leads/intake.ts';
+import { elapsedOnForm, emptyContactValues, formShownAt, spamTrap } from '#src/lib/contact-form.ts';
+import { spamReason } from '#src/server/leads/intake.ts';
 
 const asSent = (elapsedMs: number) =>
   spamReason(

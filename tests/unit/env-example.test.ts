@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { envSchema, readEnv } from '~/server/config.ts';
+import { envSchema, readEnv } from '#src/server/config.ts';
 
 const notServer: Record<string, string> = {
   SITE_URL: 'the build',

@@ -18,13 +18,13 @@ import {
   projectMercator,
   roundGeometry,
   toSvgAreas,
-} from '~/lib/geo.ts';
-import { slugify } from '~/lib/seo/meta.ts';
+} from '#src/lib/geo.ts';
+import { slugify } from '#src/lib/seo/meta.ts';
 import { buildServiceAreas, serialise } from '../../scripts/make-geojson.ts';
 import { getContainerRenderer } from '@astrojs/react/container-renderer';
 import { createContainer } from '../support/container.ts';
 import { loadRenderers } from 'astro:container';
-import AreaMap from '~/components/map/AreaMap.astro';
+import AreaMap from '#src/components/map/AreaMap.astro';
 
 const root = join(import.meta.dirname, '..', '..');
 const file = join(root, 'public', 'geo', 'service-areas.geojson');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { astroCsp, baseContentSecurityPolicy, tileOrigins } from '~/server/headers.ts';
-import { site } from '~/site.config.ts';
+import { astroCsp, baseContentSecurityPolicy, tileOrigins } from '#src/server/headers.ts';
+import { site } from '#src/site.config.ts';
 
 const directive = (csp: string, name: string) =>
   csp

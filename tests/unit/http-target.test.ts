@@ -2,7 +2,7 @@
  * Reading what a request asks for without ever throwing, and redirects that stay on the site.
  */
 import { describe, expect, it } from 'vitest';
-import { decodePath, isValidHost, parseTarget, withoutTrailingSlash } from '~/server/http/target.ts';
+import { decodePath, isValidHost, parseTarget, withoutTrailingSlash } from '#src/server/http/target.ts';
 
 describe('parseTarget', () => {
   it('reads origin-form, keeping the path encoded', () => {

@@ -14,9 +14,9 @@ import {
   paymentMonthLabel,
   specDefaults,
   yearlySchedule,
-} from '~/lib/mortgage.ts';
-import { buildTaxTable, combinedTaxRate, getTownTax, type TaxTable } from '~/lib/property-tax.ts';
-import { site } from '~/site.config.ts';
+} from '#src/lib/mortgage.ts';
+import { buildTaxTable, combinedTaxRate, getTownTax, type TaxTable } from '#src/lib/property-tax.ts';
+import { site } from '#src/site.config.ts';
 import { readTowns } from '../../scripts/make-geojson.ts';
 import {
   hasCalculatorQuery,
@@ -24,7 +24,7 @@ import {
   inputsFromQuery,
   queryFromInputs,
   withTown,
-} from '~/components/mortgage/calculator-state.ts';
+} from '#src/components/mortgage/calculator-state.ts';
 
 /** The table as the build makes it from content/ (src/data/property-tax.ts), here read with the same schemas. */
 const content = readTowns();

@@ -1,7 +1,7 @@
 /** SPEC §9 related-video scoring, each rule pinned by a hand-computed case with a fixed 'now'. */
 import { describe, expect, it } from 'vitest';
-import { getRelatedVideos, recencyBonus, scoreVideo, type CityTerms } from '~/lib/video/related.ts';
-import type { Playlist, Video } from '~/lib/video/model.ts';
+import { getRelatedVideos, recencyBonus, scoreVideo, type CityTerms } from '#src/lib/video/related.ts';
+import type { Playlist, Video } from '#src/lib/video/model.ts';
 
 const NOW = new Date('2026-06-01T00:00:00Z');
 const OLD = '2025-01-01T00:00:00Z'; // more than 180 days before NOW: no recency bonus

@@ -18,9 +18,9 @@ import {
   type PlaceDetails,
   type PlacesNamespace,
   type Review,
-} from '~/lib/reviews.ts';
+} from '#src/lib/reviews.ts';
 import { readFileSync } from 'node:fs';
-import { testimonialFileSchema } from '~/lib/testimonial.ts';
+import { testimonialFileSchema } from '#src/lib/testimonial.ts';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
 const nowSeconds = NOW.getTime() / 1000;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildPageTitle, canonicalUrl, robotsContent, slugify } from '~/lib/seo/meta.ts';
-import { buildBreadcrumbs, buildFaqPage, buildRealEstateAgent, graph } from '~/lib/seo/jsonld.ts';
-import { formatPhone, mailtoHref, telHref } from '~/lib/contact-links.ts';
+import { buildPageTitle, canonicalUrl, robotsContent, slugify } from '#src/lib/seo/meta.ts';
+import { buildBreadcrumbs, buildFaqPage, buildRealEstateAgent, graph } from '#src/lib/seo/jsonld.ts';
+import { formatPhone, mailtoHref, telHref } from '#src/lib/contact-links.ts';
 
 describe('page titles (SPEC §7)', () => {
   it('adds the agent suffix when the title lacks the agent name', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serviceTarget } from '~/lib/services.ts';
+import { serviceTarget } from '#src/lib/services.ts';
 
 describe('services grid routing (SPEC §2)', () => {
   it.each([

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /** Islands take over what was typed into their server-rendered fields before they hydrated. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { typedBeforeHydration } from '~/lib/typed-before-hydration.ts';
+import { typedBeforeHydration } from '#src/lib/typed-before-hydration.ts';
 
 afterEach(() => {
   document.body.innerHTML = '';

@@ -3,8 +3,8 @@
  * key, live with one, in-memory caching so clicks cannot spend quota, and SPEC §8 messages.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createVideoFeed, FEED_FAILURE_TTL_MS, FEED_TTL_MS, fetchPlaylists } from '~/lib/video/feed.ts';
-import type { Playlist } from '~/lib/video/model.ts';
+import { createVideoFeed, FEED_FAILURE_TTL_MS, FEED_TTL_MS, fetchPlaylists } from '#src/lib/video/feed.ts';
+import type { Playlist } from '#src/lib/video/model.ts';
 import { errorBody, makeItems, sendJson, startFakeYouTube, type FakeYouTube } from '../support/fake-youtube.ts';
 
 const CHANNEL = 'UCfeedChannel';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { snapshotSchema } from '~/lib/video/model.ts';
+import { snapshotSchema } from '#src/lib/video/model.ts';
 import { errorBody, makeItems, sendJson, startFakeYouTube, type FakeYouTube } from '../support/fake-youtube.ts';
 
 const run = promisify(execFile);

@@ -7,13 +7,19 @@ import type { CollectionEntry } from 'astro:content';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import LatestVideo from '~/components/video/LatestVideo.astro';
-import RelatedVideos from '~/components/video/RelatedVideos.astro';
-import VideoBlog from '~/components/video/VideoBlog.tsx';
+import LatestVideo from '#src/components/video/LatestVideo.astro';
+import RelatedVideos from '#src/components/video/RelatedVideos.astro';
+import VideoBlog from '#src/components/video/VideoBlog.tsx';
 import { readFileSync } from 'node:fs';
-import { snapshotSchema } from '~/lib/video/model.ts';
-import { findRelocationVideo, formatLongDate, formatShortDate, getLatestVideos, truncate } from '~/lib/video/rules.ts';
-import type { Playlist, Video } from '~/lib/video/model.ts';
+import { snapshotSchema } from '#src/lib/video/model.ts';
+import {
+  findRelocationVideo,
+  formatLongDate,
+  formatShortDate,
+  getLatestVideos,
+  truncate,
+} from '#src/lib/video/rules.ts';
+import type { Playlist, Video } from '#src/lib/video/model.ts';
 
 const video = (videoId: string, publishedAt: string, title = videoId): Video => ({
   id: `item-${videoId}`,

@@ -8,7 +8,7 @@ import {
   pickVideoThumbnail,
   YouTubeError,
   type ProgressEvent,
-} from '~/lib/video/client.ts';
+} from '#src/lib/video/client.ts';
 import {
   errorBody,
   makeItems,

@@ -20,9 +20,9 @@ import {
   type FieldErrors,
   type FormStatus,
   type RateLimitEntry,
-} from '~/lib/contact-form.ts';
-import { withErrorBoundary } from '~/components/ui/ErrorBoundary.tsx';
-import { typedBeforeHydration } from '~/lib/typed-before-hydration.ts';
+} from '#src/lib/contact-form.ts';
+import { withErrorBoundary } from '#src/components/ui/ErrorBoundary.tsx';
+import { typedBeforeHydration } from '#src/lib/typed-before-hydration.ts';
 
 export interface Props {
   agentName: string;

@@ -19,9 +19,9 @@ import {
   type PlacesNamespace,
   type Review,
   type ReviewsView,
-} from '~/lib/reviews.ts';
-import type { Testimonial } from '~/lib/testimonial.ts';
-import { withErrorBoundary } from '~/components/ui/ErrorBoundary.tsx';
+} from '#src/lib/reviews.ts';
+import type { Testimonial } from '#src/lib/testimonial.ts';
+import { withErrorBoundary } from '#src/components/ui/ErrorBoundary.tsx';
 
 interface ReviewsConfig {
   mapsKey: string | null;

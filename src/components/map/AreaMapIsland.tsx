@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import type { Props as MapProps } from './LeafletAreaMap.tsx';
-import { withErrorBoundary } from '~/components/ui/ErrorBoundary.tsx';
+import { withErrorBoundary } from '#src/components/ui/ErrorBoundary.tsx';
 
 export type Props = Omit<MapProps, 'onReady'>;
 

@@ -16,7 +16,7 @@ import {
   mapView,
   parseServiceAreas,
   type ServiceAreaCollection,
-} from '~/lib/geo.ts';
+} from '#src/lib/geo.ts';
 
 export interface Props {
   tileUrl: string;

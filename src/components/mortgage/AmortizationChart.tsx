@@ -3,7 +3,7 @@
  * SVG, no chart library. The table next to it carries the same figures for assistive
  * technology, so the drawing itself is hidden from it and the caption says what it shows.
  */
-import { formatMoney, type ScheduleYear } from '~/lib/mortgage.ts';
+import { formatMoney, type ScheduleYear } from '#src/lib/mortgage.ts';
 
 interface Props {
   schedule: readonly ScheduleYear[];

@@ -2,7 +2,7 @@
  * The yearly schedule as a real table. It scrolls inside a box of fixed height, so changing
  * the term never moves the page below it; the box is focusable to scroll by keyboard.
  */
-import { formatMoney, type ScheduleYear } from '~/lib/mortgage.ts';
+import { formatMoney, type ScheduleYear } from '#src/lib/mortgage.ts';
 
 interface Props {
   id: string;

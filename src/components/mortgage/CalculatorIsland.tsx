@@ -15,8 +15,8 @@ import {
   parseDecimal,
   yearlySchedule,
   type LoanTerm,
-} from '~/lib/mortgage.ts';
-import { isTownSlug, type TaxTable } from '~/lib/property-tax.ts';
+} from '#src/lib/mortgage.ts';
+import { isTownSlug, type TaxTable } from '#src/lib/property-tax.ts';
 import {
   hasCalculatorQuery,
   initialInputs,
@@ -32,8 +32,8 @@ import MonthlyCost from './MonthlyCost.tsx';
 import NumberField from './NumberField.tsx';
 import PaymentSummary from './PaymentSummary.tsx';
 import PmiNote from './PmiNote.tsx';
-import { withErrorBoundary } from '~/components/ui/ErrorBoundary.tsx';
-import { typedBeforeHydration } from '~/lib/typed-before-hydration.ts';
+import { withErrorBoundary } from '#src/components/ui/ErrorBoundary.tsx';
+import { typedBeforeHydration } from '#src/lib/typed-before-hydration.ts';
 
 export interface Props {
   city?: string | undefined;

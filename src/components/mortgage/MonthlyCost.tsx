@@ -1,7 +1,7 @@
 /** Beyond SPEC: the full monthly cost of owning: property tax by town, insurance, HOA dues and PMI. */
 import type { ReactNode } from 'react';
-import { formatMoney, type MonthlyCost as Cost } from '~/lib/mortgage.ts';
-import { combinedTaxRate, getTaxCounty, getTownTax, townsByCounty, type TaxTable } from '~/lib/property-tax.ts';
+import { formatMoney, type MonthlyCost as Cost } from '#src/lib/mortgage.ts';
+import { combinedTaxRate, getTaxCounty, getTownTax, townsByCounty, type TaxTable } from '#src/lib/property-tax.ts';
 import { formatTaxRate, type CalculatorInputs } from './calculator-state.ts';
 import NumberField from './NumberField.tsx';
 

@@ -1,5 +1,5 @@
 /** The SPEC result: monthly payment, loan amount and total interest, announced as they change, and the disclaimer. */
-import { formatMoney, type MortgageResult } from '~/lib/mortgage.ts';
+import { formatMoney, type MortgageResult } from '#src/lib/mortgage.ts';
 
 /** SPEC §7 disclaimer, word for word. */
 export const disclaimer = 'Estimates only. Actual payments may vary based on taxes, insurance, PMI and other factors.';

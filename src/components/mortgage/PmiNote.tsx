@@ -1,5 +1,5 @@
 /** When PMI ends (78% of the original value) and when it may be cancelled on request (80%). */
-import { formatMoney, paymentMonthLabel, type PmiEstimate } from '~/lib/mortgage.ts';
+import { formatMoney, paymentMonthLabel, type PmiEstimate } from '#src/lib/mortgage.ts';
 
 interface Props {
   pmi: PmiEstimate;

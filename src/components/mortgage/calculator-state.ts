@@ -2,8 +2,8 @@
  * The calculator's inputs as the user typed them, their defaults for a page, and their form
  * in the URL query (so a result can be shared, bookmarked and restored). No React here.
  */
-import { combinedTaxRate, getTownTax, isTownSlug, type TaxTable } from '~/lib/property-tax.ts';
-import { costDefaults, isLoanTerm, parseDecimal, specDefaults, type LoanTerm } from '~/lib/mortgage.ts';
+import { combinedTaxRate, getTownTax, isTownSlug, type TaxTable } from '#src/lib/property-tax.ts';
+import { costDefaults, isLoanTerm, parseDecimal, specDefaults, type LoanTerm } from '#src/lib/mortgage.ts';
 
 /** Text fields stay strings so a half-typed value ("6.", "") is never rewritten under the cursor. */
 export interface CalculatorInputs {

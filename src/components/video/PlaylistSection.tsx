@@ -4,10 +4,10 @@
  * 'Show More' and its label work before (or without) JavaScript.
  */
 import type { MouseEvent } from 'react';
-import type { ThumbnailAttributes } from '~/data/videos.ts';
-import type { Playlist, Video } from '~/lib/video/model.ts';
-import { formatLongDate, PLAYLIST_DESCRIPTION_LIMIT, truncate, VIDEOS_BEFORE_SHOW_MORE } from '~/lib/video/rules.ts';
-import { watchUrl } from '~/lib/video/urls.ts';
+import type { ThumbnailAttributes } from '#src/data/videos.ts';
+import type { Playlist, Video } from '#src/lib/video/model.ts';
+import { formatLongDate, PLAYLIST_DESCRIPTION_LIMIT, truncate, VIDEOS_BEFORE_SHOW_MORE } from '#src/lib/video/rules.ts';
+import { watchUrl } from '#src/lib/video/urls.ts';
 import VideoThumbnail from './VideoThumbnail.tsx';
 
 interface Props {

@@ -3,12 +3,12 @@
  * Refresh Content (live playlists from /api/videos), the Show More label and the player dialog.
  */
 import { useRef, useState } from 'react';
-import type { ThumbnailAttributes } from '~/data/videos.ts';
-import type { Playlist, Video } from '~/lib/video/model.ts';
-import { fetchPlaylists } from '~/lib/video/feed.ts';
+import type { ThumbnailAttributes } from '#src/data/videos.ts';
+import type { Playlist, Video } from '#src/lib/video/model.ts';
+import { fetchPlaylists } from '#src/lib/video/feed.ts';
 import PlaylistSection from './PlaylistSection.tsx';
 import VideoDialog from './VideoDialog.tsx';
-import { withErrorBoundary } from '~/components/ui/ErrorBoundary.tsx';
+import { withErrorBoundary } from '#src/components/ui/ErrorBoundary.tsx';
 
 interface Props {
   initialPlaylists: Playlist[];

@@ -4,8 +4,8 @@
  * open, so no player loads until a visitor picks a video, and closing it stops playback.
  */
 import { useEffect, useRef } from 'react';
-import type { Video } from '~/lib/video/model.ts';
-import { embedUrl, watchUrl } from '~/lib/video/urls.ts';
+import type { Video } from '#src/lib/video/model.ts';
+import { embedUrl, watchUrl } from '#src/lib/video/urls.ts';
 
 interface Props {
   video: Video | null;

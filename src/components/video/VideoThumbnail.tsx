@@ -2,7 +2,7 @@
  * A video or playlist picture in a React island: the local optimised copy when the build has
  * one, else YouTube's thumbnail (lazy), else a plain panel of the same 16:9 size.
  */
-import type { ThumbnailAttributes } from '~/data/videos.ts';
+import type { ThumbnailAttributes } from '#src/data/videos.ts';
 
 interface Props {
   local: ThumbnailAttributes | undefined;

@@ -4,10 +4,10 @@
  * page itself; a form post that still arrives here is sent there with its body (307).
  */
 import type { APIRoute } from 'astro';
-import { handleContactPost, requestWantsJson } from '~/server/http/contact-request.ts';
-import { jsonResponse } from '~/server/http/contact-response.ts';
-import { methodNotAllowed } from '~/server/http/respond.ts';
-import { contactDeps } from '~/server/leads/route.ts';
+import { handleContactPost, requestWantsJson } from '#src/server/http/contact-request.ts';
+import { jsonResponse } from '#src/server/http/contact-response.ts';
+import { methodNotAllowed } from '#src/server/http/respond.ts';
+import { contactDeps } from '#src/server/leads/route.ts';
 
 export const prerender = false;
 

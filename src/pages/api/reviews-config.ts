@@ -6,9 +6,9 @@
  * shows the built-in reviews and loads nothing from Google.
  */
 import type { APIRoute } from 'astro';
-import { serverEnv } from '~/server/config.ts';
-import { methodNotAllowed } from '~/server/http/respond.ts';
-import { DEFAULT_MAPS_SCRIPT_URL } from '~/lib/reviews.ts';
+import { serverEnv } from '#src/server/config.ts';
+import { methodNotAllowed } from '#src/server/http/respond.ts';
+import { DEFAULT_MAPS_SCRIPT_URL } from '#src/lib/reviews.ts';
 
 export const prerender = false;
 

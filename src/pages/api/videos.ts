@@ -4,10 +4,10 @@
  * run time (the server's settings, never import.meta.env, which Vite would write into the bundle).
  */
 import type { APIRoute } from 'astro';
-import { serverEnv } from '~/server/config.ts';
-import { methodNotAllowed } from '~/server/http/respond.ts';
-import { getSnapshotPlaylists } from '~/data/videos.ts';
-import { createVideoFeed } from '~/lib/video/feed.ts';
+import { serverEnv } from '#src/server/config.ts';
+import { methodNotAllowed } from '#src/server/http/respond.ts';
+import { getSnapshotPlaylists } from '#src/data/videos.ts';
+import { createVideoFeed } from '#src/lib/video/feed.ts';
 
 export const prerender = false;
 

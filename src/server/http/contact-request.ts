@@ -4,7 +4,7 @@
  * body size limit is enforced while Astro's Node adapter reads the body (`bodySizeLimit` in
  * astro.config.mjs, set from `bodyLimitBytes`); here a body over it is answered 413.
  */
-import { contactFields, defaultHelpType, spamTrap, type ContactValues } from '../../lib/contact-form.ts';
+import { contactFields, defaultHelpType, spamTrap, type ContactValues } from '#src/lib/contact-form.ts';
 import { takeSubmission, type IntakeDeps, type Outcome, type Submission } from '../leads/intake.ts';
 
 /** Largest body read. A full form is under 4 KB even in a non-Latin script. */

@@ -3,7 +3,7 @@
  * without JavaScript either the page state (status, SPEC's messages, what was typed) or the
  * redirect to /contact/sent.
  */
-import { statusText, type ContactValues, type FieldErrors, type FormStatus } from '../../lib/contact-form.ts';
+import { statusText, type ContactValues, type FieldErrors, type FormStatus } from '#src/lib/contact-form.ts';
 import type { Outcome } from '../leads/intake.ts';
 
 /** Status and reason phrase of each outcome. */

@@ -14,7 +14,7 @@ import {
   type ContactValues,
   type FieldErrors,
   type RateLimitRule,
-} from '../../lib/contact-form.ts';
+} from '#src/lib/contact-form.ts';
 import type { Channel, LeadStore } from './store.ts';
 
 /** Per-client-address limit, on top of SPEC's per-e-mail rule: stops one client cycling addresses. */

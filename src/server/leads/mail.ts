@@ -4,7 +4,7 @@
  * is one click. Sent through the agent's SMTP server with nodemailer.
  */
 import nodemailer from 'nodemailer';
-import { site } from '../../site.config.ts';
+import { site } from '#src/site.config.ts';
 import type { SmtpConfig } from '../config.ts';
 import type { StoredLead } from './store.ts';
 

@@ -8,7 +8,7 @@ import { createEmailSender, smtpPoolSize } from './mail.ts';
 import { openLeadStore, type Channel } from './store.ts';
 import { createWebhookSender } from './webhook.ts';
 import { createDeliveryWorker, type Senders } from './worker.ts';
-import { submissionRule } from '../../lib/contact-form.ts';
+import { submissionRule } from '#src/lib/contact-form.ts';
 
 export type LeadService = ReturnType<typeof createLeadService>;
 

@@ -9,7 +9,7 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { DatabaseSync, type SQLOutputValue } from 'node:sqlite';
-import { checkRateLimit, type RateLimitRule } from '../../lib/contact-form.ts';
+import { checkRateLimit, type RateLimitRule } from '#src/lib/contact-form.ts';
 
 export type Channel = 'email' | 'webhook';
 export type LeadStatus = 'lead' | 'spam';

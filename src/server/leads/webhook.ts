@@ -4,7 +4,7 @@
  * Triangle agents; other CRMs and automation hooks accept the same JSON or map it. The API key,
  * if any, goes as the HTTP Basic user name, as Follow Up Boss expects.
  */
-import { site } from '../../site.config.ts';
+import { site } from '#src/site.config.ts';
 import type { StoredLead } from './store.ts';
 
 export interface FollowUpBossEvent {
