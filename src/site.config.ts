@@ -30,6 +30,17 @@ export const site = {
     regionName: 'North Carolina',
     country: 'US',
   },
+  /**
+   * The towns that titles, descriptions and the hero name first, in this order (every town's
+   * facts are its file in content/cities/; the home town is `office.locality`).
+   */
+  featuredTowns: ['Raleigh', 'Cary', 'Apex', 'Wake Forest'],
+  /** The built-in video of the latest-video card, shown until a real one has loaded (SPEC §4). */
+  placeholderVideo: {
+    title: 'Best Areas to Live in the Raleigh-Durham Triangle',
+    description:
+      'From walkable North Hills and historic Oakwood to family-friendly Cary, Apex and Wake Forest, a tour of the towns and neighborhoods buyers ask about most, with what homes cost in each.',
+  },
   geo: {
     metro: 'Raleigh-Durham (the Triangle)',
     state: 'NC',

@@ -6,9 +6,7 @@ import thumbnail from '#src/assets/videos/best-areas-placeholder.jpg';
 import { site } from '#src/site.config.ts';
 
 export const placeholderVideo = {
-  title: 'Best Areas to Live in the Raleigh-Durham Triangle',
-  description:
-    'From walkable North Hills and historic Oakwood to family-friendly Cary, Apex and Wake Forest, a tour of the towns and neighborhoods buyers ask about most, with what homes cost in each.',
+  ...site.placeholderVideo,
   url: site.links.youtubeChannel,
   thumbnail,
   thumbnailAlt: 'Title card: Best Areas to Live in the Triangle',

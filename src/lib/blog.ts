@@ -61,6 +61,10 @@ export function playlistCanonicalPath(title: string): string {
 }
 
 /** SPEC §7 default description of a playlist page without one of its own. */
-export function playlistDefaultDescription(title: string, agentName: string, agentTitle: string): string {
-  return `${title} playlist from ${agentName}, top 5% ${agentTitle} in Raleigh NC`;
+export function playlistDefaultDescription(
+  title: string,
+  agent: { name: string; title: string },
+  office: { locality: string; region: string },
+): string {
+  return `${title} playlist from ${agent.name}, top 5% ${agent.title} in ${office.locality} ${office.region}`;
 }

@@ -10,7 +10,7 @@ export const GET: APIRoute = async (context) => {
   const articles = await getPublishedArticles();
   return rss({
     title: `${site.name} blog`,
-    description: `Triangle real estate guides and market insight from ${site.agent.name}, ${site.agent.title} in Raleigh NC.`,
+    description: `Triangle real estate guides and market insight from ${site.agent.name}, ${site.agent.title} in ${site.office.locality} ${site.office.region}.`,
     site: origin,
     trailingSlash: false,
     xmlns: { atom: 'http://www.w3.org/2005/Atom' },

@@ -55,9 +55,13 @@ describe('blog text rules', () => {
   it('derives the playlist canonical from the title and the default description (SPEC §7)', () => {
     expect(playlistCanonicalPath('Fuquay-Varina NC')).toBe('/blog/fuquay-varina-nc');
     expect(playlistCanonicalPath('New  Construction Homes')).toBe('/blog/new-construction-homes');
-    expect(playlistDefaultDescription('Apex NC', 'Jordan Avery', 'REALTOR®')).toBe(
-      'Apex NC playlist from Jordan Avery, top 5% REALTOR® in Raleigh NC',
-    );
+    expect(
+      playlistDefaultDescription(
+        'Apex NC',
+        { name: 'Jordan Avery', title: 'REALTOR®' },
+        { locality: 'Raleigh', region: 'NC' },
+      ),
+    ).toBe('Apex NC playlist from Jordan Avery, top 5% REALTOR® in Raleigh NC');
     expect(playlistUrl('PLabc_-1')).toBe('https://www.youtube.com/playlist?list=PLabc_-1');
   });
 });

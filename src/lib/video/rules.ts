@@ -55,7 +55,7 @@ export function getLatestVideos(playlists: readonly Playlist[], count = DEFAULT_
   return all.sort((a, b) => publishedTime(b) - publishedTime(a)).slice(0, count);
 }
 
-/** Titles that make a video the relocation page's video: "Moving to Raleigh…", "Relocating to the Triangle…". */
+/** Titles that make a video the relocation page's video: "Moving to {town}…", "Relocating to the Triangle…". */
 const RELOCATION_TITLE = /\b(moving to|relocat\w*)\b/i;
 
 /** The newest video whose title is about moving to the area, if the channel has one. */
