@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLeadStore } from '../../src/server/leads/store.ts';
 import {
   assertBuilt,
+  postLead,
   readLeads,
   startMailServer,
   startSite,
@@ -49,25 +50,12 @@ afterAll(async () => {
 });
 
 function sendLead(n: number): Promise<Response> {
-  return fetch(`${site.url}/api/contact`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Accept: 'application/json',
-      Origin: site.url,
-      'X-Forwarded-For': `198.51.100.${n}`,
-    },
-    body: JSON.stringify({
-      firstName: 'Pat',
-      lastName: ['Rivera', 'Nguyen', 'Okafor', 'Smith', 'Lee', 'Patel', 'Brown', 'Garcia', 'Kim', 'Jones'][n - 1],
-      email: `lane-${n}@example.com`,
-      phone: '',
-      helpType: "I'm looking to buy a home",
-      message: 'Looking for a ranch home near Wake Forest.',
-      website: '',
-      elapsedMs: 20_000,
-    }),
-  });
+  const lastNames = ['Rivera', 'Nguyen', 'Okafor', 'Smith', 'Lee', 'Patel', 'Brown', 'Garcia', 'Kim', 'Jones'];
+  return postLead(
+    site.url,
+    { lastName: lastNames[n - 1]!, email: `lane-${n}@example.com`, helpType: "I'm looking to buy a home" },
+    { 'X-Forwarded-For': `198.51.100.${n}` },
+  );
 }
 
 describe('a CRM that never answers', () => {

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   assertBuilt,
   freePort,
+  postLead,
   readLeads,
   startMailServer,
   startSite,
@@ -35,21 +36,8 @@ function siteEnv(db: string, smtpPort: number): Record<string, string> {
   };
 }
 
-async function sendLead(site: RunningServer, email: string): Promise<Response> {
-  return fetch(`${site.url}/api/contact`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json', Origin: site.url },
-    body: JSON.stringify({
-      firstName: 'Pat',
-      lastName: 'Rivera',
-      email,
-      phone: '',
-      helpType: "I'm interested in investing",
-      message: 'Looking for a duplex near downtown Raleigh.',
-      website: '',
-      elapsedMs: 20_000,
-    }),
-  });
+function sendLead(site: RunningServer, email: string): Promise<Response> {
+  return postLead(site.url, { email });
 }
 
 describe('delivery when SMTP is down', () => {

@@ -265,3 +265,28 @@ function parseMime(raw: string): { headers: Map<string, string>; text: string; h
   }
   return { headers, text: (parts['text'] ?? '').replace(/\r\n/g, '\n'), html: parts['html'] ?? '' };
 }
+
+/**
+ * Posts a valid lead to the island's endpoint as the island does (JSON, same origin, a person's
+ * time on the form), with `fields` and `headers` changing what a test needs.
+ */
+export function postLead(
+  siteUrl: string,
+  fields: Record<string, string | number>,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(`${siteUrl}/api/contact`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', Origin: siteUrl, ...headers },
+    body: JSON.stringify({
+      firstName: 'Pat',
+      lastName: 'Rivera',
+      phone: '',
+      helpType: "I'm interested in investing",
+      message: 'Looking for a duplex near downtown Raleigh.',
+      website: '',
+      elapsedMs: 20_000,
+      ...fields,
+    }),
+  });
+}
