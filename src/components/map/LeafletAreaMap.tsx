@@ -99,7 +99,8 @@ function FitAreas({ areas }: { areas: ServiceAreaCollection }) {
   const map = useMap();
   useEffect(() => {
     if (!window.matchMedia(smallScreen).matches) return;
-    map.fitBounds(geoJSON(areas).getBounds(), { padding: [6, 6] });
+    // At once, not animated: the map opens fitted, and taps and tests meet it where it stays.
+    map.fitBounds(geoJSON(areas).getBounds(), { padding: [6, 6], animate: false });
   }, [map, areas]);
   return null;
 }
