@@ -302,10 +302,14 @@ test.describe('the latest-video card refreshes from /api/videos after the first 
     await expect(card(page).getByRole('link')).toHaveAttribute('href', site.links.youtubeChannel);
     await expect(card(page).locator('time')).toBeHidden();
     await expect(card(page).locator('img')).toHaveAttribute('src', /^\/_astro\/best-areas-placeholder\.[^/]+\.webp$/);
-    const loaded = await card(page)
-      .locator('img')
-      .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
-    expect(loaded).toBe(true);
+    // The picture loads once its src is swapped in: wait for it rather than look once.
+    await expect
+      .poll(() =>
+        card(page)
+          .locator('img')
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      )
+      .toBe(true);
   });
 
   test('keeps the pre-rendered card when the request fails', async ({ page }) => {
