@@ -7,12 +7,16 @@
  *   npm run leads -- --csv               export every lead to data/leads-YYYY-MM-DD.csv
  *   npm run leads -- --csv leads.csv     ... to a file of your choice
  *   npm run -s leads -- --csv -          ... to standard output (-s keeps npm's banner out)
+ *   npm run leads -- --delete EMAIL      forget one person: every lead of that address and its
+ *                                        pending deliveries (asks first; --yes skips the question)
  *
  * The CSV is safe to open in a spreadsheet: cells starting with = + - @ are escaped.
- * It opens the database read-only, so it can run while the server is up.
+ * It opens the database read-only (--delete aside), so it can run while the server is up.
+ * A deletion is logged without the address: the time and how many leads went.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { deliveryState, leadsToCsv } from '../src/server/leads/csv.ts';
 import { readLeadsConfig } from '../src/server/config.ts';
@@ -24,6 +28,8 @@ const { values: args, positionals } = parseArgs({
     csv: { type: 'boolean', default: false },
     limit: { type: 'string', default: '50' },
     spam: { type: 'boolean', default: false },
+    delete: { type: 'string' },
+    yes: { type: 'boolean', short: 'y', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
   allowPositionals: true,
@@ -32,7 +38,7 @@ const { values: args, positionals } = parseArgs({
 const [target] = positionals;
 
 if (args.help) {
-  console.log('Usage: npm run leads [-- --limit N] [-- --spam] [-- --csv [file | -]]');
+  console.log('Usage: npm run leads [-- --limit N] [-- --spam] [-- --csv [file | -]] [-- --delete EMAIL [--yes]]');
   process.exit(0);
 }
 
@@ -41,7 +47,32 @@ if (!existsSync(dbPath)) {
   console.error(`No lead database at ${resolve(dbPath)} yet: it is created when the server first starts.`);
   process.exit(1);
 }
-const store = openLeadStore(dbPath, { readOnly: true });
+const store = openLeadStore(dbPath, { readOnly: args.delete === undefined });
+
+/** `--delete EMAIL`: after a yes (or --yes), every lead of the address goes, with its deliveries. */
+async function deleteLeads(email: string): Promise<void> {
+  const address = email.trim().toLowerCase();
+  const count = store.listLeads({ includeSpam: true }).filter((l) => l.email.trim().toLowerCase() === address).length;
+  if (count === 0) {
+    console.log('No lead has that e-mail address; nothing deleted.');
+    return;
+  }
+  if (!args.yes) {
+    if (!process.stdin.isTTY) throw new Error('Deleting needs a yes: run it in a terminal, or add --yes.');
+    const prompt = createInterface({ input: process.stdin, output: process.stdout });
+    const answer = await prompt.question(`Delete ${count} lead(s) of ${email} and their pending deliveries? [y/N] `);
+    prompt.close();
+    if (!/^y(es)?$/i.test(answer.trim())) {
+      console.log('Nothing deleted.');
+      return;
+    }
+  }
+  const { leads, deliveries } = store.deleteLeadsByEmail(address);
+  // The log line leaves the address out: the record of a deletion must not keep what was deleted.
+  console.log(
+    `${new Date().toISOString()} deleted ${leads} lead(s) and ${deliveries} pending deliveries of one e-mail address.`,
+  );
+}
 
 function when(iso: string): string {
   return new Date(iso).toLocaleString('en-US', {
@@ -64,7 +95,9 @@ function describeDelivery(lead: LeadWithDeliveries): string {
 }
 
 try {
-  if (args.csv) {
+  if (args.delete !== undefined) {
+    await deleteLeads(args.delete);
+  } else if (args.csv) {
     const leads = store.listLeads({ includeSpam: args.spam });
     const csv = leadsToCsv(leads);
     if (target === '-') {
@@ -88,6 +121,7 @@ try {
           `#${lead.id}  ${when(lead.receivedAt)}  ${lead.firstName} ${lead.lastName} <${lead.email}>${lead.phone ? `  ${lead.phone}` : ''}`,
           `     ${lead.helpType}: ${lead.message.replace(/\s+/g, ' ').slice(0, 100)}${lead.message.length > 100 ? '...' : ''}`,
           `     ${lead.status === 'spam' ? `spam (${lead.spamReason ?? 'caught'}), never sent` : describeDelivery(lead)}`,
+          `     from ${lead.sourcePage || 'an unknown page'}; texting consent: ${lead.textingConsent ? 'yes' : 'no'}; ${lead.ip || 'no address'}`,
         ].join('\n'),
       );
     }

@@ -211,8 +211,8 @@ test.describe('with JavaScript', () => {
     // What was typed stays, to send later.
     await expect(field(page, 'Email')).toHaveValue(entry.email);
 
-    // A reload forgets the browser's count, but the server's count still refuses.
-    await page.reload();
+    // A new page load forgets the browser's count, but the server's count still refuses.
+    await openAndInteract(page, formPage);
     await expect(page.locator('form[novalidate]')).toBeAttached();
     await fill(page, entry);
     await send(page);
@@ -283,6 +283,7 @@ function storedLeads(email: string) {
     return db
       .prepare(
         `SELECT l.status, l.spam_reason, l.first_name, l.last_name, l.email, l.phone, l.help_type, l.message,
+                l.source_page, l.texting_consent, l.consent_text,
                 (SELECT group_concat(channel) FROM outbox o WHERE o.lead_id = l.id) AS channels
          FROM leads l WHERE l.email = ? ORDER BY l.id`,
       )
@@ -293,8 +294,11 @@ function storedLeads(email: string) {
   }
 }
 
-/** The row a real lead (not spam, queued for e-mail) must be, field for field. */
-function asLead(entry: Required<Entry>) {
+/**
+ * The row a real lead (not spam, queued for e-mail) must be, field for field, with its consent
+ * evidence: the page it was sent from, and the texting-consent sentence the form showed.
+ */
+function asLead(entry: Required<Entry>, sourcePage = '/') {
   return {
     status: 'lead',
     spam_reason: null,
@@ -304,6 +308,9 @@ function asLead(entry: Required<Entry>) {
     phone: entry.phone,
     help_type: entry.helpType,
     message: entry.message,
+    source_page: sourcePage,
+    texting_consent: entry.phone ? 1 : 0,
+    consent_text: textingConsent(site.agent.name),
     channels: expect.stringMatching(/(^|,)email(,|$)/),
   };
 }
@@ -522,9 +529,12 @@ test.describe('without JavaScript', () => {
   });
 
   test('sends a valid message and lands on the success line with an empty form', async ({ page }) => {
-    await fill(page, validEntry());
+    const entry = validEntry();
+    await fill(page, entry);
     await send(page);
     await expect(page).toHaveURL(/\/contact\/sent$/);
+    // Stored with its consent evidence: the page the plain form was sent from (the browser's Referer).
+    expect(storedLeads(entry.email)).toEqual([asLead(entry, new URL(formPage, 'http://x').pathname)]);
     await expect(status(page)).toHaveText(sent);
     await expect(status(page)).toHaveClass(/text-green-700/);
     await expect(field(page, 'First name')).toHaveValue('');

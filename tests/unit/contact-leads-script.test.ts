@@ -4,7 +4,7 @@
  * file. Visitor-typed cells that a spreadsheet would run as a formula come out escaped.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +21,8 @@ const base: Omit<NewLead, 'firstName' | 'lastName' | 'email' | 'phone' | 'helpTy
   status: 'lead',
   ip: '203.0.113.7',
   userAgent: 'test',
+  sourcePage: '/contact',
+  consentText: 'By giving your phone number, you agree to calls and texts.',
 };
 
 beforeAll(() => {
@@ -36,6 +38,7 @@ beforeAll(() => {
         lastName: '-Lee',
         email: 'ann@example.com',
         phone: '+1 919 555 0100',
+        textingConsent: true,
         helpType: 'I want to sell my home',
         message: '=HYPERLINK("http://evil.example","Click me")',
       },
@@ -82,9 +85,13 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function leads(...args: string[]) {
+  return leadsOn(db, ...args);
+}
+
+function leadsOn(file: string, ...args: string[]) {
   const run = spawnSync(process.execPath, ['scripts/leads.ts', ...args], {
     cwd: root,
-    env: { ...process.env, LEADS_DB: db, TZ: 'UTC' },
+    env: { ...process.env, LEADS_DB: file, TZ: 'UTC' },
     encoding: 'utf8',
   });
   if (run.error) throw run.error;
@@ -92,9 +99,12 @@ function leads(...args: string[]) {
   return { status: run.status, stdout: run.stdout.replaceAll('\u202f', ' '), stderr: run.stderr };
 }
 
-const header = 'id,received_at,first_name,last_name,email,phone,help_type,message,status,delivery,delivered_at';
-const bobRow = `2,2025-05-01T15:00:00.000Z,Bob,Smith,bob@example.com,,I'm looking to buy a home,"'@SUM(A1) please call me\r\nabout Cary",lead,pending,`;
-const annRow = `1,2025-05-01T14:30:00.000Z,Ann,'-Lee,ann@example.com,'+1 919 555 0100,I want to sell my home,"'=HYPERLINK(""http://evil.example"",""Click me"")",lead,delivered,2025-05-01T14:31:00.000Z`;
+const header =
+  'id,received_at,first_name,last_name,email,phone,help_type,message,status,delivery,delivered_at,source_page,texting_consent,consent_text,ip,user_agent';
+const consent = (given: 'yes' | 'no') =>
+  `/contact,${given},"By giving your phone number, you agree to calls and texts.",203.0.113.7,test`;
+const bobRow = `2,2025-05-01T15:00:00.000Z,Bob,Smith,bob@example.com,,I'm looking to buy a home,"'@SUM(A1) please call me\r\nabout Cary",lead,pending,,${consent('no')}`;
+const annRow = `1,2025-05-01T14:30:00.000Z,Ann,'-Lee,ann@example.com,'+1 919 555 0100,I want to sell my home,"'=HYPERLINK(""http://evil.example"",""Click me"")",lead,delivered,2025-05-01T14:31:00.000Z,${consent('yes')}`;
 const csv = `\uFEFF${header}\r\n${bobRow}\r\n${annRow}\r\n`;
 
 describe('npm run leads', () => {
@@ -107,9 +117,11 @@ describe('npm run leads', () => {
         '#2  5/1/25, 11:00 AM  Bob Smith <bob@example.com>',
         "     I'm looking to buy a home: @SUM(A1) please call me about Cary",
         '     email pending after 1 try, next 5/1/25, 11:05 AM (connect ECONNREFUSED 127.0.0.1:587)',
+        '     from /contact; texting consent: no; 203.0.113.7',
         '#1  5/1/25, 10:30 AM  Ann -Lee <ann@example.com>  +1 919 555 0100',
         '     I want to sell my home: =HYPERLINK("http://evil.example","Click me")',
         '     delivered',
+        '     from /contact; texting consent: yes; 203.0.113.7',
         '',
         '(1 submission caught as spam not shown: add --spam)',
         '',
@@ -125,6 +137,7 @@ describe('npm run leads', () => {
         '#3  5/1/25, 11:10 AM  Bot Bot <bot@example.com>',
         '     Other: Buy followers now, cheap!',
         '     spam (honeypot), never sent',
+        '     from /contact; texting consent: no; 203.0.113.7',
         '',
       ].join('\n'),
     );
@@ -148,8 +161,35 @@ describe('npm run leads', () => {
     const withSpam = leads('--csv', file, '--spam');
     expect(withSpam.stdout).toBe(`Wrote 3 leads to ${file}\n`);
     expect(readFileSync(file, 'utf8')).toBe(
-      `\uFEFF${header}\r\n3,2025-05-01T15:10:00.000Z,Bot,Bot,bot@example.com,,Other,"Buy followers now, cheap!",spam (honeypot),spam (not sent),\r\n${bobRow}\r\n${annRow}\r\n`,
+      `\uFEFF${header}\r\n3,2025-05-01T15:10:00.000Z,Bot,Bot,bot@example.com,,Other,"Buy followers now, cheap!",spam (honeypot),spam (not sent),,${consent('no')}\r\n${bobRow}\r\n${annRow}\r\n`,
     );
+  });
+
+  it('deletes one person with --delete EMAIL --yes (any case), logging no address; the CSV no longer has them', () => {
+    const copy = join(dir, 'delete.db');
+    copyFileSync(db, copy);
+    const run = leadsOn(copy, '--delete', 'ANN@example.com', '--yes');
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(
+      /^\d{4}-\d\d-\d\dT[\d:.]+Z deleted 1 lead\(s\) and 0 pending deliveries of one e-mail address\.\n$/,
+    );
+    expect(run.stdout).not.toMatch(/ann/i);
+    expect(leadsOn(copy, '--csv', '-').stdout).toBe(`\uFEFF${header}\r\n${bobRow}\r\n`);
+    // Bob's pending e-mail goes with him.
+    expect(leadsOn(copy, '--delete', 'bob@example.com', '--yes').stdout).toContain(
+      'deleted 1 lead(s) and 1 pending deliveries',
+    );
+    expect(leadsOn(copy, '--delete', 'bob@example.com', '--yes').stdout).toBe(
+      'No lead has that e-mail address; nothing deleted.\n',
+    );
+  });
+
+  it('asks before deleting, and refuses without a terminal to ask in', () => {
+    const run = leads('--delete', 'ann@example.com');
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('Deleting needs a yes: run it in a terminal, or add --yes.');
+    expect(leads('--csv', '-').stdout).toBe(csv);
   });
 
   it('says so, and fails, when there is no database yet', () => {

@@ -9,7 +9,7 @@ import { spamReason } from '#src/server/leads/intake.ts';
 
 const asSent = (elapsedMs: number) =>
   spamReason(
-    { values: emptyContactValues, honeypot: '', elapsedMs, fromScript: true, userAgent: '' },
+    { values: emptyContactValues, honeypot: '', elapsedMs, fromScript: true, userAgent: '', sourcePage: '' },
     spamTrap.minFillMs,
   );
 

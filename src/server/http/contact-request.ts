@@ -31,6 +31,19 @@ type ParseResult = { ok: true; submission: Submission } | { ok: false; status: 4
 
 const clip = (value: string) => value.slice(0, 2000);
 
+/**
+ * The page the form was sent from: the path of the Referer when it is this site (browsers send
+ * it for same-origin posts under the site's Referrer-Policy), else ''.
+ */
+export function sourcePage(request: Request): string {
+  try {
+    const referer = new URL(request.headers.get('referer') ?? '');
+    return referer.origin === new URL(request.url).origin ? referer.pathname.slice(0, 300) : '';
+  } catch {
+    return '';
+  }
+}
+
 function valuesFrom(get: (name: string) => unknown): ContactValues | undefined {
   const values = {} as ContactValues;
   for (const field of contactFields) {
@@ -53,6 +66,7 @@ export async function parseContactBody(request: Request): Promise<ParseResult> {
   }
   const declared = Number(request.headers.get('content-length') ?? 0);
   const userAgent = clip(request.headers.get('user-agent') ?? '');
+  const page = sourcePage(request);
   if (declared > bodyLimitBytes) return { ok: false, status: 413, message: requestMessages.tooLarge };
   let bytes: ArrayBuffer;
   try {
@@ -83,6 +97,7 @@ export async function parseContactBody(request: Request): Promise<ParseResult> {
         elapsedMs: elapsed && /^\d+$/.test(elapsed) ? Number(elapsed) : undefined,
         fromScript: false,
         userAgent,
+        sourcePage: page,
       },
     };
   }
@@ -112,6 +127,7 @@ export async function parseContactBody(request: Request): Promise<ParseResult> {
       elapsedMs: typeof elapsed === 'number' && Number.isFinite(elapsed) ? elapsed : undefined,
       fromScript: true,
       userAgent,
+      sourcePage: page,
     },
   };
 }

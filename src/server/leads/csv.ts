@@ -38,6 +38,11 @@ export function leadsToCsv(leads: readonly LeadWithDeliveries[]): string {
     'status',
     'delivery',
     'delivered_at',
+    'source_page',
+    'texting_consent',
+    'consent_text',
+    'ip',
+    'user_agent',
   ];
   const rows = leads.map((lead) => [
     lead.id,
@@ -55,6 +60,11 @@ export function leadsToCsv(leads: readonly LeadWithDeliveries[]): string {
       .filter(Boolean)
       .sort()
       .at(-1),
+    lead.sourcePage,
+    lead.textingConsent ? 'yes' : 'no',
+    lead.consentText,
+    lead.ip,
+    lead.userAgent,
   ]);
   return toCsv([header, ...rows]);
 }

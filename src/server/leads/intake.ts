@@ -29,6 +29,8 @@ export interface Submission {
   /** Sent by the island (JSON), not by the plain HTML form. */
   fromScript: boolean;
   userAgent: string;
+  /** The site path the form was sent from ('' when the browser did not say). */
+  sourcePage: string;
 }
 
 export type Outcome =
@@ -43,6 +45,8 @@ export interface IntakeDeps {
   /** Delivery channels each new lead is queued for. */
   channels: readonly Channel[];
   minFillMs: number;
+  /** The texting-consent sentence the form shows under the phone field, kept with each lead. */
+  consentText: string;
   clientAddress: string | undefined;
   /** Tells the delivery worker a lead was committed. */
   onLead?: (leadId: number) => void;
@@ -66,6 +70,11 @@ export function takeSubmission(submission: Submission, deps: IntakeDeps): Outcom
   const now = deps.now ?? Date.now;
   const log = deps.log ?? ((message: string) => console.error(message));
   const { values, userAgent } = submission;
+  const evidence = (phone: string) => ({
+    sourcePage: submission.sourcePage,
+    consentText: deps.consentText,
+    textingConsent: phone.trim() !== '',
+  });
 
   try {
     // What SPEC counts is a submission that reaches the agent: a form sent back with field
@@ -95,6 +104,7 @@ export function takeSubmission(submission: Submission, deps: IntakeDeps): Outcom
           message: clip(values.message),
           ip,
           userAgent,
+          ...evidence(values.phone),
         },
         [],
         now(),
@@ -107,7 +117,11 @@ export function takeSubmission(submission: Submission, deps: IntakeDeps): Outcom
 
     const refused = takeLimit();
     if (refused) return refused;
-    const leadId = deps.store.addLead({ status: 'lead', ...validation.data, ip, userAgent }, deps.channels, now());
+    const leadId = deps.store.addLead(
+      { status: 'lead', ...validation.data, ip, userAgent, ...evidence(validation.data.phone) },
+      deps.channels,
+      now(),
+    );
     deps.onLead?.(leadId);
     return { kind: 'accepted', leadId, spam: false };
   } catch (error) {

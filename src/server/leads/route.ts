@@ -3,6 +3,8 @@
  * passes its lead service and the visitor's address as Astro locals; under `astro dev` there is
  * no such server, so the route starts one pipeline of its own, once per process.
  */
+import { textingConsent } from '#src/lib/contact-form.ts';
+import { site } from '#src/site.config.ts';
 import { createLeadService, type LeadService } from './service.ts';
 import type { IntakeDeps } from './intake.ts';
 
@@ -33,6 +35,7 @@ export function contactDeps(locals: object, fallbackAddress: () => string | unde
     store: service.store,
     channels: service.channels,
     minFillMs: service.config.minFillMs,
+    consentText: textingConsent(site.agent.name),
     clientAddress: clientAddress ?? fallbackAddress(),
     onLead: () => service.worker.nudge(),
   };

@@ -40,7 +40,12 @@ export function buildLeadEmail(lead: StoredLead): LeadEmail {
     ['Phone', lead.phone || 'not given'],
     ['How can I help', lead.helpType],
     ['Received', `${when} (Eastern)`],
+    ['Sent from', lead.sourcePage ? new URL(lead.sourcePage, site.baseUrl).href : 'not known'],
+    ['Texting consent', lead.textingConsent ? 'yes, given with the phone number' : 'no (no phone number given)'],
   ];
+  // The consent the visitor gave, in the words the form showed them.
+  const consent =
+    lead.textingConsent && lead.consentText ? `Consent shown with the phone field: “${lead.consentText}”` : '';
   const text = [
     `New message from the ${site.name} website.`,
     '',
@@ -49,6 +54,7 @@ export function buildLeadEmail(lead: StoredLead): LeadEmail {
     'Message:',
     lead.message,
     '',
+    ...(consent ? [consent, ''] : []),
     `Reply to this e-mail to answer ${name} directly. Lead #${lead.id}.`,
   ].join('\n');
   const cell = 'padding:6px 12px;border-bottom:1px solid #e2e8f0;vertical-align:top;text-align:left';
@@ -62,7 +68,7 @@ ${rows.map(([label, value]) => `<tr><th scope="row" style="${cell};width:30%">${
 </table>
 <h2 style="font-size:16px;margin:24px 0 8px">Message</h2>
 <p style="white-space:pre-wrap;font-size:15px;line-height:1.5;margin:0">${escapeHtml(lead.message)}</p>
-<p style="font-size:13px;color:#3c4a63;margin:24px 0 0">Reply to this e-mail to answer ${escapeHtml(name)} directly. Lead #${lead.id}.</p>
+${consent ? `<blockquote style="font-size:13px;color:#3c4a63;margin:24px 0 0;padding-left:12px;border-left:3px solid #e2e8f0">${escapeHtml(consent)}</blockquote>\n` : ''}<p style="font-size:13px;color:#3c4a63;margin:24px 0 0">Reply to this e-mail to answer ${escapeHtml(name)} directly. Lead #${lead.id}.</p>
 </div></body></html>`;
   return {
     subject: `New website message from ${name}: ${lead.helpType}`,

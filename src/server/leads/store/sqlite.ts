@@ -21,6 +21,7 @@ import type {
   StoredLead,
 } from './types.ts';
 
+/** Version 1: leads, the outbox and the rate-limit counters. */
 const schema = `
 CREATE TABLE IF NOT EXISTS leads (
   id          INTEGER PRIMARY KEY,
@@ -56,6 +57,26 @@ CREATE TABLE IF NOT EXISTS rate_limits (
 );
 `;
 
+/**
+ * The schema's versions, in order; `PRAGMA user_version` says how many a database has had.
+ * Each runs once, in a write transaction, so servers starting at once cannot both apply one.
+ * Databases made before versioning (user_version 0) already have version 1's tables, which
+ * `IF NOT EXISTS` leaves alone.
+ */
+const migrations = [
+  schema,
+  // 2: consent evidence on each lead, and a record of deletions (without the address deleted).
+  `ALTER TABLE leads ADD COLUMN source_page TEXT NOT NULL DEFAULT '';
+   ALTER TABLE leads ADD COLUMN consent_text TEXT NOT NULL DEFAULT '';
+   ALTER TABLE leads ADD COLUMN texting_consent INTEGER NOT NULL DEFAULT 0;
+   CREATE TABLE IF NOT EXISTS deletions (
+     id          INTEGER PRIMARY KEY,
+     deleted_at  TEXT    NOT NULL,
+     leads       INTEGER NOT NULL,
+     deliveries  INTEGER NOT NULL
+   );`,
+];
+
 type Row = Record<string, SQLOutputValue>;
 
 function filterSql(filter: DeliveryFilter): string {
@@ -86,6 +107,10 @@ function toLead(row: Row): StoredLead {
     message: String(row['message']),
     ip: String(row['ip']),
     userAgent: String(row['user_agent']),
+    // A database opened read-only before the server migrated it lacks these columns.
+    sourcePage: String(row['source_page'] ?? ''),
+    consentText: String(row['consent_text'] ?? ''),
+    textingConsent: Number(row['texting_consent'] ?? 0) === 1,
   };
 }
 
@@ -135,7 +160,6 @@ export function openLeadStore(path: string, options: { readOnly?: boolean } = {}
     db.exec('PRAGMA journal_mode = WAL');
     // FULL: a lead the visitor was told about survives a power cut, not only a process crash.
     db.exec('PRAGMA synchronous = FULL');
-    db.exec(schema);
   }
 
   /** Runs `work` in one write transaction, taken up front so concurrent writers queue instead of failing. */
@@ -151,9 +175,22 @@ export function openLeadStore(path: string, options: { readOnly?: boolean } = {}
     }
   }
 
+  const version = () => Number(db.prepare('PRAGMA user_version').get()?.['user_version'] ?? 0);
+  if (!options.readOnly) {
+    for (let next = version(); next < migrations.length; next = version()) {
+      transaction(() => {
+        if (version() !== next) return; // another process applied it meanwhile
+        db.exec(migrations[next]!);
+        db.exec(`PRAGMA user_version = ${next + 1}`);
+      });
+    }
+  }
+
   const insertLead = db.prepare(`
-    INSERT INTO leads (received_at, status, spam_reason, first_name, last_name, email, phone, help_type, message, ip, user_agent)
-    VALUES ($receivedAt, $status, $spamReason, $firstName, $lastName, $email, $phone, $helpType, $message, $ip, $userAgent)`);
+    INSERT INTO leads (received_at, status, spam_reason, first_name, last_name, email, phone, help_type, message, ip,
+                       user_agent, source_page, consent_text, texting_consent)
+    VALUES ($receivedAt, $status, $spamReason, $firstName, $lastName, $email, $phone, $helpType, $message, $ip,
+            $userAgent, $sourcePage, $consentText, $textingConsent)`);
   const insertDelivery = db.prepare(
     'INSERT INTO outbox (lead_id, channel, next_attempt_at) VALUES ($leadId, $channel, $nextAttemptAt)',
   );
@@ -180,6 +217,9 @@ export function openLeadStore(path: string, options: { readOnly?: boolean } = {}
           message: lead.message,
           ip: lead.ip,
           userAgent: lead.userAgent,
+          sourcePage: lead.sourcePage ?? '',
+          consentText: lead.consentText ?? '',
+          textingConsent: lead.textingConsent ? 1 : 0,
         });
         const leadId = Number(lastInsertRowid);
         for (const channel of channels) insertDelivery.run({ leadId, channel, nextAttemptAt: now });
@@ -220,7 +260,7 @@ export function openLeadStore(path: string, options: { readOnly?: boolean } = {}
       const rows = db
         .prepare(
           `SELECT o.*, l.received_at, l.status, l.spam_reason, l.first_name, l.last_name, l.email, l.phone,
-                  l.help_type, l.message, l.ip, l.user_agent
+                  l.help_type, l.message, l.ip, l.user_agent, l.source_page, l.consent_text, l.texting_consent
            FROM outbox o JOIN leads l ON l.id = o.lead_id
            WHERE o.state = 'pending' AND o.next_attempt_at <= ? ${filterSql(filter)}
            ORDER BY o.next_attempt_at, o.id LIMIT ?`,
@@ -274,6 +314,28 @@ export function openLeadStore(path: string, options: { readOnly?: boolean } = {}
 
     countSpam(): number {
       return Number(db.prepare("SELECT COUNT(*) AS n FROM leads WHERE status = 'spam'").get()?.['n'] ?? 0);
+    },
+
+    deleteLeadsByEmail(email: string, now = Date.now()): { leads: number; deliveries: number } {
+      const address = email.trim().toLowerCase();
+      return transaction(() => {
+        const deliveries = Number(
+          db
+            .prepare(
+              "SELECT COUNT(*) AS n FROM outbox WHERE state = 'pending' AND lead_id IN (SELECT id FROM leads WHERE lower(email) = ?)",
+            )
+            .get(address)?.['n'] ?? 0,
+        );
+        // The outbox rows go with their leads (ON DELETE CASCADE).
+        const leads = Number(db.prepare('DELETE FROM leads WHERE lower(email) = ?').run(address).changes);
+        db.prepare('DELETE FROM rate_limits WHERE key = ?').run(`email:${address}`);
+        db.prepare('INSERT INTO deletions (deleted_at, leads, deliveries) VALUES (?, ?, ?)').run(
+          new Date(now).toISOString(),
+          leads,
+          deliveries,
+        );
+        return { leads, deliveries };
+      });
     },
 
     /** Forgets rate-limit counters older than any window, and spam older than `spamDays`. */

@@ -18,11 +18,20 @@ export interface NewLead {
   message: string;
   ip: string;
   userAgent: string;
+  /** Consent evidence (with `ip`, `userAgent` and the time received): the page the form was sent from, */
+  sourcePage?: string;
+  /** the texting-consent sentence the form showed, */
+  consentText?: string;
+  /** and whether a phone number was given under it. */
+  textingConsent?: boolean;
 }
 
 export interface StoredLead extends NewLead {
   id: number;
   receivedAt: string;
+  sourcePage: string;
+  consentText: string;
+  textingConsent: boolean;
 }
 
 export interface Delivery {
@@ -71,6 +80,11 @@ export interface LeadStore {
   /** Newest first, with their deliveries. */
   listLeads(options?: { limit?: number; includeSpam?: boolean }): LeadWithDeliveries[];
   countSpam(): number;
+  /**
+   * Forgets one person: every lead of that e-mail address (any case) with its deliveries, and the
+   * address's rate-limit counter. Records that a deletion happened, without the address.
+   */
+  deleteLeadsByEmail(email: string, now?: number): { leads: number; deliveries: number };
   /** Forgets rate-limit counters older than any window, and spam older than `spamDays`. */
   prune(now: number, options: { longestWindowMs: number; spamDays: number }): void;
   close(): void;

@@ -26,6 +26,7 @@ function deps(overrides: Partial<IntakeDeps> = {}): IntakeDeps {
     store: t.store,
     channels: ['email'],
     minFillMs: 3000,
+    consentText: 'By giving your phone number, you agree ...',
     clientAddress: '203.0.113.7',
     log: () => {},
     ...overrides,
@@ -47,6 +48,23 @@ describe('intake', () => {
     const response = jsonResponse(outcome);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true, message: "Message sent! I'll get back to you soon." });
+  });
+
+  it('keeps the consent evidence: the sentence shown, texting consent, the page, address and browser', async () => {
+    const from = (referer: string, phone: string) =>
+      post({ ...visitor, phone, elapsedMs: 8000 }, { Referer: referer, 'User-Agent': 'Mozilla/5.0 (test)' });
+    await handleContactPost(from('http://127.0.0.1/city/cary?x=1', '919-555-0100'), deps());
+    await handleContactPost(from('https://elsewhere.example/page', ''), deps());
+    const [other, cary] = t.store.listLeads();
+    expect(cary).toMatchObject({
+      sourcePage: '/city/cary',
+      consentText: 'By giving your phone number, you agree ...',
+      textingConsent: true,
+      ip: '203.0.113.7',
+      userAgent: 'Mozilla/5.0 (test)',
+    });
+    // No phone number, no texting consent; another site's address is not this site's page.
+    expect(other).toMatchObject({ sourcePage: '', textingConsent: false });
   });
 
   it('answers 422 with the SPEC messages and stores nothing', async () => {

@@ -30,6 +30,9 @@ export const stored: StoredLead = {
   message: '<script>alert("x")</script>\nSecond line & more',
   ip: '203.0.113.7',
   userAgent: 'test',
+  sourcePage: '/city/cary',
+  consentText: 'By giving your phone number, you agree that Jordan Avery may contact you by call or text.',
+  textingConsent: false,
 };
 
 /** A fresh store per test in its own folder (`t.store` may be replaced by a test; it is closed after). */

@@ -23,4 +23,16 @@ describe('lead e-mail', () => {
     expect(mail.text).toContain('Lead #42');
     expect(mail.messageId).toMatch(/^<lead-42-\d+@www\.example\.com>$/);
   });
+
+  it('says where the form was sent from and quotes the consent line when a phone was given under it', () => {
+    const without = buildLeadEmail(stored);
+    expect(without.text).toContain('Sent from: https://www.example.com/city/cary');
+    expect(without.text).toContain('Texting consent: no (no phone number given)');
+    expect(without.text).not.toContain('Consent shown');
+    const mail = buildLeadEmail({ ...stored, phone: '919-555-0100', textingConsent: true });
+    expect(mail.text).toContain('Texting consent: yes, given with the phone number');
+    expect(mail.text).toContain(`Consent shown with the phone field: “${stored.consentText}”`);
+    expect(mail.html).toContain(`<blockquote`);
+    expect(mail.html).toContain(escapeHtml(`“${stored.consentText}”`));
+  });
 });

@@ -1,10 +1,12 @@
-/** The SQLite lead store: its file, journal and sync modes. */
+/** The SQLite lead store: its file, journal and sync modes, its schema versions, and forgetting a person. */
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { openLeadStore } from '#src/server/leads/store/sqlite.ts';
-import { useTempStore } from '../fixtures.ts';
+import { useTempStore, visitor } from '../fixtures.ts';
 
 const t = useTempStore();
+const lead = { status: 'lead' as const, ...visitor, ip: '203.0.113.7', userAgent: 'test' };
 
 describe('lead store', () => {
   it('creates its file in WAL mode with full sync, so readers never block the server', () => {
@@ -17,5 +19,43 @@ describe('lead store', () => {
     } finally {
       reader.close();
     }
+  });
+
+  it('brings a database from before schema versions up to date once, keeping its leads', () => {
+    const file = join(t.dir, 'old.db');
+    const old = new DatabaseSync(file);
+    old.exec(`CREATE TABLE leads (id INTEGER PRIMARY KEY, received_at TEXT NOT NULL, status TEXT NOT NULL, spam_reason TEXT,
+      first_name TEXT NOT NULL, last_name TEXT NOT NULL, email TEXT NOT NULL, phone TEXT NOT NULL, help_type TEXT NOT NULL,
+      message TEXT NOT NULL, ip TEXT NOT NULL, user_agent TEXT NOT NULL);
+      INSERT INTO leads VALUES (1, '2025-05-01T14:30:00.000Z', 'lead', NULL, 'Ann', 'Lee', 'ann@example.com', '', 'Other', 'Hi', '', '');`);
+    old.close();
+    for (let open = 1; open <= 2; open++) {
+      const store = openLeadStore(file);
+      try {
+        expect(store.db.prepare('PRAGMA user_version').get()).toEqual({ user_version: 2 });
+        expect(store.listLeads()).toMatchObject([
+          { id: 1, firstName: 'Ann', sourcePage: '', consentText: '', textingConsent: false },
+        ]);
+      } finally {
+        store.close();
+      }
+    }
+  });
+
+  it('forgets every lead of one address (any case) with its pending deliveries and counter, recording only counts', () => {
+    t.store.addLead({ ...lead, email: 'Ann@Example.com' }, ['email', 'webhook']);
+    t.store.addLead({ ...lead, email: 'ann@example.com' }, ['email']);
+    t.store.addLead({ ...lead, email: 'bob@example.com' }, ['email']);
+    t.store.takeRateLimit([{ key: 'email:ann@example.com', rule: { max: 3, windowMs: 60_000 } }]);
+    expect(t.store.deleteLeadsByEmail(' ANN@example.com ', Date.parse('2026-01-02T03:04:05Z'))).toEqual({
+      leads: 2,
+      deliveries: 3,
+    });
+    expect(t.store.listLeads().map((l) => l.email)).toEqual(['bob@example.com']);
+    expect(t.store.db.prepare('SELECT COUNT(*) AS n FROM outbox').get()).toEqual({ n: 1 });
+    expect(t.store.db.prepare("SELECT COUNT(*) AS n FROM rate_limits WHERE key LIKE '%ann%'").get()).toEqual({ n: 0 });
+    expect(t.store.db.prepare('SELECT deleted_at, leads, deliveries FROM deletions').all()).toEqual([
+      { deleted_at: '2026-01-02T03:04:05.000Z', leads: 2, deliveries: 3 },
+    ]);
   });
 });
