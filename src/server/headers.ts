@@ -1,65 +1,46 @@
 /**
  * The security policy of every answer. The Content-Security-Policy is Astro's (`security.csp` in
- * astro.config.mjs): Astro hashes the scripts it emits into each page's `script-src`, and the
- * Node adapter hands the policy of each pre-rendered page to the server (`_headers.json`) so it
- * goes out as an HTTP header. The directives below say which third-party hosts are allowed; they
- * come from the site config, so changing an embed there changes the policy.
+ * astro.config.mjs): Astro hashes the scripts it emits into each page's `script-src`, and the Node
+ * adapter hands each pre-rendered page's policy to the server (`_headers.json`), which sends it as
+ * an HTTP header. The third-party hosts come from the site config's embeds.
  */
 import type { AstroUserConfig } from 'astro';
 import { site } from '../site.config.ts';
 
 type CspConfig = Exclude<NonNullable<NonNullable<AstroUserConfig['security']>['csp']>, boolean>;
 type CspDirective = NonNullable<CspConfig['directives']>[number];
+/** The site config's embeds that name third-party hosts. */
+export type EmbedConfig = { propertySearchUrl: string; homeValue: { scriptUrl: string }; mapTiles: { url: string } };
 
-const origin = (url: string) => new URL(url).origin;
-
-/** The part of the site config that names third-party hosts. */
-export interface EmbedConfig {
-  propertySearchUrl: string;
-  homeValue: { scriptUrl: string };
-  mapTiles: { url: string };
+/** Origins of a URL template such as `https://{s}.tiles.example/{z}/{x}/{y}.png` ({s}: Leaflet's a-d). */
+export function tileOrigins(template: string): string[] {
+  const subdomains = template.includes('{s}') ? ['a', 'b', 'c', 'd'] : [''];
+  return [...new Set(subdomains.map((s) => new URL(template.replace('{s}', s).replace(/\{[^}]+\}/g, 'x')).origin))];
 }
 
-/**
- * Origins of a tile URL template such as `https://{s}.tiles.example/{z}/{x}/{y}.png`: the
- * `{s}` placeholder expands to the a-d subdomains Leaflet rotates through; other placeholders
- * may only appear in the path.
- */
-export function tileOrigins(template: string, subdomains: readonly string[] = ['a', 'b', 'c', 'd']): string[] {
-  const withHost = (s: string) => origin(template.replace('{s}', s).replace(/\{[^}]+\}/g, '0'));
-  return template.includes('{s}') ? [...new Set(subdomains.map(withHost))] : [withHost('')];
-}
-
-/** Third-party origins, each needed only after a visitor interaction or scroll. */
-export function embedOrigins(config: EmbedConfig) {
-  return {
-    youtubeFrames: ['https://www.youtube-nocookie.com', 'https://www.youtube.com'],
-    youtubeImages: ['https://i.ytimg.com'],
-    googleMaps: ['https://maps.googleapis.com', 'https://maps.gstatic.com'],
-    googleImages: ['https://lh3.googleusercontent.com'],
-    tiles: tileOrigins(config.mapTiles.url),
-    propertySearch: [origin(config.propertySearchUrl.replace(/\{[^}]+\}/g, 'x'))],
-    homeValue: [origin(config.homeValue.scriptUrl)],
-  };
-}
-
-/** `security.csp` for astro.config.mjs: Astro adds each page's script hashes to `scriptDirective`. */
-export function astroCsp(config: EmbedConfig = site.embeds) {
-  const embeds = embedOrigins(config);
-  const directives: Record<string, string[]> = {
+/** `security.csp` for astro.config.mjs; every third-party host is used only after an interaction or scroll. */
+export function astroCsp({ propertySearchUrl, homeValue, mapTiles }: EmbedConfig = site.embeds) {
+  const google = ['https://maps.googleapis.com', 'https://maps.gstatic.com'];
+  const valuation = tileOrigins(homeValue.scriptUrl)[0]!;
+  const directives = {
     'default-src': ["'self'"],
     'img-src': [
       "'self'",
       'data:',
-      ...embeds.youtubeImages,
-      ...embeds.googleMaps,
-      ...embeds.googleImages,
-      ...embeds.tiles,
-      ...embeds.homeValue,
+      'https://i.ytimg.com',
+      ...google,
+      'https://lh3.googleusercontent.com',
+      ...tileOrigins(mapTiles.url),
+      valuation,
     ],
     'font-src': ["'self'"],
-    'connect-src': ["'self'", ...embeds.googleMaps, ...embeds.homeValue],
-    'frame-src': [...embeds.youtubeFrames, ...embeds.propertySearch, ...embeds.homeValue],
+    'connect-src': ["'self'", ...google, valuation],
+    'frame-src': [
+      'https://www.youtube-nocookie.com',
+      'https://www.youtube.com',
+      ...tileOrigins(propertySearchUrl),
+      valuation,
+    ],
     'media-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
@@ -69,19 +50,19 @@ export function astroCsp(config: EmbedConfig = site.embeds) {
   return {
     // Astro checks each name against its list of directives when it loads the config.
     directives: Object.entries(directives).map(([name, values]) => [name, ...values].join(' ') as CspDirective),
-    scriptDirective: { resources: ["'self'", ...embeds.googleMaps, ...embeds.homeValue] },
+    scriptDirective: { resources: ["'self'", ...google, valuation] },
     // React and Leaflet set style attributes; Astro then (rightly) emits no style hashes.
     styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
   } satisfies CspConfig;
 }
 
-/** The policy of an answer that is not a page (assets, plain-text errors): Astro's directives, no inline script. */
+/** The policy of an answer that is not a page (assets, plain-text errors): no inline script. */
 export function baseContentSecurityPolicy(config: EmbedConfig = site.embeds): string {
-  const csp = astroCsp(config);
+  const { directives, scriptDirective, styleDirective } = astroCsp(config);
   return [
-    ...csp.directives,
-    ['script-src', ...csp.scriptDirective.resources].join(' '),
-    ['style-src', ...csp.styleDirective.resources].join(' '),
+    ...directives,
+    `script-src ${scriptDirective.resources.join(' ')}`,
+    `style-src ${styleDirective.resources.join(' ')}`,
   ].join('; ');
 }
 

@@ -19,7 +19,7 @@ import { isValidHost, parseTarget } from './target.ts';
 export type AstroHandler = (
   req: IncomingMessage,
   res: ServerResponse,
-  next?: (err?: unknown) => void,
+  next?: () => void,
   locals?: object,
 ) => Promise<void>;
 
@@ -30,67 +30,51 @@ export interface AppParts {
   guard: GuardOptions;
 }
 
-/** Methods the Fetch API (and so Astro) cannot represent; answered here instead. */
-const forbiddenMethods = new Set(['CONNECT', 'TRACE', 'TRACK']);
 const keepHeaders = [...Object.keys(securityHeaders), 'Content-Security-Policy'].map((name) => name.toLowerCase());
 
 export function createApp({ astro, site, leads, guard }: AppParts) {
-  /** Astro's on-demand routes; what none of them answers is the site's 404 (or 405 on a page). */
-  function toAstro(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
-    const address = clientAddress(req, guard);
-    const locals: ContactLocals = { leads, ...(address ? { clientAddress: address } : {}) };
-    return astro(
-      req,
-      res,
-      () => {
-        if (req.method === 'GET' || req.method === 'HEAD' || !site.hasPage(pathname)) site.notFound(req, res, pathname);
-        else sendPlain(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' }, keepHeaders);
-      },
-      locals,
-    );
-  }
-
   return withErrorBoundary(
     async (req, res) => {
       for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
       res.setHeader('Content-Security-Policy', baseContentSecurityPolicy());
+      /** A plain answer that leaves any body unread. */
+      const refuse = (status: number, body: string, headers: Record<string, string> = {}) => {
+        req.resume();
+        sendPlain(res, status, body, headers, keepHeaders);
+      };
+      /** Astro's on-demand routes; what none of them answers is the site's 404 (or 405 on a page). */
+      const toAstro = (pathname: string) => {
+        const address = clientAddress(req, guard);
+        const locals: ContactLocals = { leads, ...(address ? { clientAddress: address } : {}) };
+        const unanswered = () =>
+          req.method === 'GET' || req.method === 'HEAD' || !site.hasPage(pathname)
+            ? site.notFound(req, res, pathname)
+            : refuse(405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
+        return astro(req, res, unanswered, locals);
+      };
+
       const target = parseTarget(req.url);
-      if (target.kind === 'asterisk') {
-        // `OPTIONS *` asks what the server supports; `*` means nothing to any other method.
-        if (req.method === 'OPTIONS') res.writeHead(204, { Allow: 'GET, HEAD, POST' }).end();
-        else sendPlain(res, 400, 'Bad Request', {}, keepHeaders);
-        return;
-      }
-      if (target.kind === 'invalid' || !isValidHost(req.headers.host)) {
-        req.resume();
-        sendPlain(res, 400, 'Bad Request', { Connection: 'close' }, keepHeaders);
-        return;
-      }
+      // `OPTIONS *` asks what the server supports; `*` means nothing to any other method.
+      if (target.kind === 'asterisk' && req.method === 'OPTIONS')
+        return void res.writeHead(204, { Allow: 'GET, HEAD, POST' }).end();
+      if (target.kind !== 'path' || !isValidHost(req.headers.host))
+        return refuse(400, 'Bad Request', { Connection: 'close' });
       const { pathname, search } = target;
-      if (req.method === 'GET' || req.method === 'HEAD') {
-        await site.handle(req, res, pathname, search, () => toAstro(req, res, pathname));
-        return;
-      }
-      if (forbiddenMethods.has(req.method ?? '')) {
-        req.resume();
-        sendPlain(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD, POST' }, keepHeaders);
-        return;
-      }
+      if (req.method === 'GET' || req.method === 'HEAD')
+        return site.handle(req, res, pathname, search, () => toAstro(pathname));
+      // Methods the Fetch API (and so Astro) cannot represent.
+      if (['CONNECT', 'TRACE', 'TRACK'].includes(req.method ?? ''))
+        return refuse(405, 'Method Not Allowed', { Allow: 'GET, HEAD, POST' });
       if (!isSameOrigin(req, guard)) {
-        req.resume();
         const json = wantsJson(String(req.headers['content-type'] ?? ''), String(req.headers['accept'] ?? ''));
         const message = requestMessages.crossSite;
-        const type = json ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8';
-        sendPlain(
-          res,
-          403,
-          json ? JSON.stringify({ ok: false, message }) : message,
-          { 'Content-Type': type, Connection: 'close' },
-          keepHeaders,
-        );
-        return;
+        const type = `${json ? 'application/json' : 'text/plain'}; charset=utf-8`;
+        return refuse(403, json ? JSON.stringify({ ok: false, message }) : message, {
+          'Content-Type': type,
+          Connection: 'close',
+        });
       }
-      await toAstro(req, res, pathname);
+      return toAstro(pathname);
     },
     { keepHeaders },
   );

@@ -1,118 +1,97 @@
 /**
  * The pre-rendered site from dist/client, served by `sirv` (MIME types, ETags, conditional and
- * range requests) behind `compression` (Brotli/gzip). What is ours is the site's own rules:
- * clean URLs without trailing slashes, the cache policy by kind of file, each page's
- * Content-Security-Policy as Astro computed it, and the not-found pages ('City Not Found'
- * under /city/), only ever with status 404.
+ * range requests) behind `compression` (Brotli/gzip). Ours are the site's own rules: clean URLs
+ * without trailing slashes, the cache policy by kind of file, each page's Content-Security-Policy
+ * as Astro computed it (`_headers.json`), and the not-found pages ('City Not Found' under /city/),
+ * only ever with status 404.
  */
 import compression from 'compression';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { extname, join, relative, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { constants } from 'node:zlib';
 import sirv from 'sirv';
 import { baseContentSecurityPolicy } from '../headers.ts';
 import { decodePath, withoutTrailingSlash } from './target.ts';
 
-type Next = () => void;
+type Handler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+type HeadersJson = { pathname: string; headers: { key: string; value: string }[] }[];
 
-/** Page path (`/city/cary`) -> its Content-Security-Policy, from the Node adapter's `_headers.json`. */
-function readPolicies(file: string): Map<string, string> {
-  const policies = new Map<string, string>();
-  if (!existsSync(file)) return policies;
-  const entries = JSON.parse(readFileSync(file, 'utf8')) as {
-    pathname: string;
-    headers: { key: string; value: string }[];
-  }[];
-  for (const { pathname, headers } of entries) {
-    const csp = headers.find((h) => h.key.toLowerCase() === 'content-security-policy');
-    if (csp) policies.set(pathname.replace(/\/$/, '') || '/', csp.value);
-  }
-  return policies;
-}
-
-/** Every file's URL path (`/_astro/x.js`, `/about.html`), and the pages' clean paths (`/about`, `/`). */
-function filePaths(clientDir: string): { files: Set<string>; pages: Set<string> } {
-  const files = new Set<string>();
-  const pages = new Set<string>();
-  for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const path = `/${relative(clientDir, join(entry.parentPath, entry.name)).split(sep).join('/')}`;
-    files.add(path);
-    if (path.endsWith('.html')) pages.add(path.replace(/\.html$/, '').replace(/\/index$/, '') || '/');
-  }
-  return { files, pages };
-}
-
-const isPage = (pathname: string) => extname(pathname) === '' || pathname.endsWith('.html');
-
-function cacheControlFor(pathname: string): string {
-  if (pathname.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
-  if (isPage(pathname)) return 'public, max-age=0, must-revalidate';
-  return 'public, max-age=3600, must-revalidate';
-}
+/** A file's or a policy's path as the page's clean path: `/about.html` -> `/about`, `/index.html` -> `/`. */
+const pagePath = (path: string) => path.replace(/\/$|\.html$/, '').replace(/\/index$/, '') || '/';
 
 export function createStaticSite(clientDir: string, headersFile: string) {
-  const policies = readPolicies(headersFile);
-  const { files, pages } = filePaths(clientDir);
-  const notFoundPages = new Set(['/404', '/city-not-found']);
-  const policyFor = (pathname: string) =>
-    policies.get(pathname.replace(/\.html$/, '').replace(/\/index$/, '') || '/') ?? baseContentSecurityPolicy();
+  const files = new Set(
+    readdirSync(clientDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/${relative(clientDir, join(entry.parentPath, entry.name)).split(sep).join('/')}`),
+  );
+  const pages = new Set([...files].filter((path) => path.endsWith('.html')).map(pagePath));
+  const policies = new Map(
+    (existsSync(headersFile) ? (JSON.parse(readFileSync(headersFile, 'utf8')) as HeadersJson) : []).flatMap(
+      ({ pathname, headers }) =>
+        headers
+          .filter((h) => h.key.toLowerCase() === 'content-security-policy')
+          .map((h) => [pagePath(pathname), h.value]),
+    ),
+  );
+  const policyFor = (path: string) => policies.get(pagePath(path)) ?? baseContentSecurityPolicy();
+  const notFoundPages = new Map(
+    ['/404', '/city-not-found']
+      .filter((page) => pages.has(page))
+      .map((page) => [page, readFileSync(join(clientDir, `${page}.html`))]),
+  );
 
   // `compression` is typed for Express, whose request and response extend Node's own.
   const compress = compression({
     threshold: 512,
     level: 9,
     brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } },
-  }) as unknown as (req: IncomingMessage, res: ServerResponse, next: Next) => void;
+  }) as unknown as Handler;
   const serve = sirv(clientDir, {
     etag: true,
     extensions: ['html'],
-    setHeaders(res, pathname) {
-      res.setHeader('Cache-Control', cacheControlFor(pathname));
-      if (isPage(pathname)) res.setHeader('Content-Security-Policy', policyFor(pathname));
+    setHeaders(res, path) {
+      const page = !path.includes('.', path.lastIndexOf('/')) || path.endsWith('.html');
+      // Hashed assets never change; pages and other files are checked again (ETag) on each visit.
+      const maxAge = path.startsWith('/_astro/')
+        ? 'max-age=31536000, immutable'
+        : `max-age=${page ? 0 : 3600}, must-revalidate`;
+      res.setHeader('Cache-Control', `public, ${maxAge}`);
+      if (page) res.setHeader('Content-Security-Policy', policyFor(path));
     },
   });
-  const bodies = new Map(
-    [...notFoundPages]
-      .filter((page) => pages.has(page))
-      .map((page) => [page, readFileSync(join(clientDir, `${page}.html`))] as const),
-  );
 
   /** The not-found page for an (encoded) path: 'City Not Found' under /city/, else the 404 page. */
   function notFound(req: IncomingMessage, res: ServerResponse, pathname: string): void {
-    const page = pathname.startsWith('/city/') && bodies.has('/city-not-found') ? '/city-not-found' : '/404';
+    const page = pathname.startsWith('/city/') && notFoundPages.has('/city-not-found') ? '/city-not-found' : '/404';
+    const body = notFoundPages.get(page);
     compress(req, res, () => {
-      const body = bodies.get(page) ?? Buffer.from('Not found\n');
       res.writeHead(404, {
-        'Content-Type': bodies.has(page) ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8',
-        'Content-Length': body.length,
+        'Content-Type': `text/${body ? 'html' : 'plain'}; charset=utf-8`,
+        'Content-Length': (body ?? 'Not found\n').length,
         'Cache-Control': 'no-store',
         'Content-Security-Policy': policyFor(page),
       });
-      res.end(req.method === 'HEAD' ? undefined : body);
+      res.end(req.method === 'HEAD' ? undefined : (body ?? 'Not found\n'));
     });
   }
 
-  /**
-   * Answers GET and HEAD of an (encoded) path and query from the pre-rendered site; what it
-   * does not hold goes to `fallback` (Astro's on-demand routes).
-   */
+  /** GET and HEAD of an (encoded) path; what the site does not hold goes to `fallback` (Astro). */
   async function handle(
     req: IncomingMessage,
     res: ServerResponse,
     pathname: string,
     search: string,
     fallback: () => Promise<void>,
-  ): Promise<void> {
+  ) {
     const decoded = decodePath(pathname)?.replace(/\/{2,}/g, '/');
-    if (decoded === undefined) return notFound(req, res, pathname);
-    const clean = decoded.replace(/\/+$/, '') || '/';
-    if (notFoundPages.has(clean.replace(/\.html$/, ''))) return notFound(req, res, clean);
+    const clean = decoded?.replace(/\/+$/, '') || '/';
+    if (decoded === undefined || notFoundPages.has(clean.replace(/\.html$/, ''))) return notFound(req, res, clean);
     if (clean !== decoded) {
       // Trailing slashes: redirect only to a page that exists, and only ever to a path here.
-      if (!pages.has(clean)) return notFound(req, res, clean);
-      res.writeHead(301, { Location: withoutTrailingSlash(pathname, search) }).end();
+      if (pages.has(clean)) res.writeHead(301, { Location: withoutTrailingSlash(pathname, search) }).end();
+      else notFound(req, res, clean);
       return;
     }
     if (!files.has(clean) && !pages.has(clean)) return fallback();
