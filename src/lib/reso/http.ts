@@ -10,6 +10,8 @@
  * server).
  */
 
+import { STATUS_CODES } from 'node:http';
+
 export type ResoAuth =
   | { kind: 'bearer'; token: string }
   | { kind: 'client-credentials'; tokenUrl: string; clientId: string; clientSecret: string; scope?: string };
@@ -118,7 +120,7 @@ export function createResoHttp(options: ResoHttpOptions) {
       try {
         res = await doFetch(url, { ...(await init()), signal: AbortSignal.timeout(timeoutMs) });
         if (res.ok) return res;
-        reason = `${res.status} ${res.statusText}`.trim();
+        reason = `${res.status} ${res.statusText || STATUS_CODES[res.status] || ''}`.trim();
         const body = await res.text().catch(() => '');
         const detail = body.trim().slice(0, 300);
         if (res.status === 429) {
