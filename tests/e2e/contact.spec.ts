@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { spamTrap, textingConsent } from '../../src/lib/contact-form.ts';
 import { site } from '../../src/site.config.ts';
+import { watchCsp } from '../support/csp.ts';
 import { openAndInteract } from '../support/interact.ts';
 
 /** The server-rendered page of the form; the home page's contact section holds the same island. */
@@ -330,30 +331,6 @@ async function typeLikeAPerson(scope: Page | Locator, entry: Required<Entry>) {
   }
   await field(scope, 'How can I help?').selectOption(entry.helpType);
   await field(scope, 'Message').pressSequentially(entry.message, { delay: 50 });
-}
-
-/**
- * Records every Content-Security-Policy violation of the page: the DOM event, and the console
- * message Chromium logs for it. Installed before any of the page's own scripts run.
- */
-async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
-  const logged: string[] = [];
-  page.on('console', (message) => {
-    if (/Content[- ]Security[- ]Policy/i.test(message.text())) logged.push(message.text());
-  });
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    window.addEventListener(
-      'securitypolicyviolation',
-      (event) => seen.push(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'}`),
-      true,
-    );
-  });
-  return async () => [
-    ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)),
-    ...logged,
-  ];
 }
 
 test.describe('on the home page', () => {
