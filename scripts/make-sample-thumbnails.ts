@@ -86,9 +86,9 @@ async function drawing(
     throw new Error(`The title "${title}" does not fit its band: ${JSON.stringify(box)}`);
   }
   const r = rng(seed);
-  const tagSize = 24;
-  const tagWidth = Math.ceil((await textWidth(tag, tagSize)) + 36);
-  const tagY = box.y - 22 - 44;
+  const tagSize = 30;
+  const tagWidth = Math.ceil((await textWidth(tag, tagSize)) + 40);
+  const tagY = box.y - 22 - 52;
   let scene = '';
   for (let i = 0; i < 9; i++) scene += pine(r() * W, H * (0.7 + r() * 0.06), 1.4 + r() * 1.2, dark);
   const body = `<defs>
@@ -101,8 +101,8 @@ async function drawing(
 ${scene}
 <path d="${hillPath(W, H, H * 0.8, H * 0.06, r)}" fill="${dark}" opacity="0.7"/>
 <rect y="${H * 0.45}" width="${W}" height="${H * 0.55}" fill="url(#scrim)"/>
-<rect x="${margin}" y="${tagY}" width="${tagWidth}" height="44" rx="8" fill="${light}"/>
-<text x="${margin + 18}" y="${tagY + 31}" font-family="${fontFamily}" font-size="${tagSize}" font-weight="bold" fill="${dark}">${escapeXml(tag)}</text>
+<rect x="${margin}" y="${tagY}" width="${tagWidth}" height="52" rx="8" fill="${light}"/>
+<text x="${margin + 20}" y="${tagY + 37}" font-family="${fontFamily}" font-size="${tagSize}" font-weight="bold" fill="${dark}">${escapeXml(tag)}</text>
 ${text}`;
   return { svg: canvas(body), title: box };
 }
