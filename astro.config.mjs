@@ -9,6 +9,7 @@ import { copyFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { clientInteraction } from './src/integrations/client-interaction.ts';
+import { searchIndex } from './src/integrations/search-index.ts';
 import { shareCards } from './src/integrations/share-cards/index.ts';
 import { astroCsp } from './src/server/headers.ts';
 import { bodyLimitBytes } from './src/server/http/contact-request.ts';
@@ -58,6 +59,7 @@ export default defineConfig({
     }),
     sitemapXml(),
     shareCards(),
+    searchIndex(),
   ],
   vite: {
     plugins: [tailwindcss()],
