@@ -19,9 +19,10 @@ import { shareCardSize, titleFontSize, type ShareCardText } from '#src/lib/seo/s
 const { width, height } = shareCardSize;
 /** The white band at the bottom that names the agent and the firm. */
 const bandHeight = 132;
-/** The title sits in the box above the band, from here down. */
-const titleTop = 150;
-const titleHeight = height - bandHeight - titleTop;
+/** The title's three lines at most, and the air under them above the band. */
+const titleLines = 3;
+const lineHeight = 1.15;
+const titleGap = 30;
 const colors = { ink: '#14213d', inkSoft: '#3c4a63', brand: '#b4232a' };
 
 const require = createRequire(import.meta.url);
@@ -110,19 +111,36 @@ export async function drawBackground(picture: string | Buffer, { agent, firm }: 
 
 /** Paints straight-alpha RGBA pixels onto RGB pixels, in place, from row `top` down. */
 function paint(target: Buffer, layer: Buffer, top: number): void {
-  for (let i = 0, p = top * width * 3; i < layer.length; i += 4, p += 3) {
+  // Most of the layer is empty: one 32-bit read skips a transparent pixel.
+  const words = layer.byteOffset % 4 === 0 ? layer : new Uint8Array(layer);
+  const pixels = new Uint32Array(words.buffer, words.byteOffset, words.length / 4);
+  const start = top * width * 3;
+  for (let n = 0; n < pixels.length; n++) {
+    if (pixels[n] === 0) continue;
+    const i = n * 4;
+    const p = start + n * 3;
     const alpha = layer[i + 3]!;
-    if (alpha === 0) continue;
     for (let c = 0; c < 3; c++) target[p + c] = (layer[i + c]! * alpha + target[p + c]! * (255 - alpha) + 127) / 255;
   }
 }
 
 /** One card as a JPEG: its title over a copy of the background. */
 export async function drawShareCard(title: string, background: Background): Promise<Buffer> {
+  const fontSize = titleFontSize(title);
+  // Only the rows three lines can fill are drawn and painted, bottom-aligned on the band.
+  const boxHeight = Math.ceil(titleLines * fontSize * lineHeight) + titleGap;
   const words = await rasterise(
     h(
       'div',
-      { style: { width, height: titleHeight, display: 'flex', alignItems: 'flex-end', padding: '0 64px 30px 64px' } },
+      {
+        style: {
+          width,
+          height: boxHeight,
+          display: 'flex',
+          alignItems: 'flex-end',
+          padding: `0 64px ${titleGap}px 64px`,
+        },
+      },
       h(
         'div',
         {
@@ -131,20 +149,23 @@ export async function drawShareCard(title: string, background: Background): Prom
             width: width - 128,
             fontFamily: 'Lora',
             fontWeight: 700,
-            fontSize: titleFontSize(title),
-            lineHeight: 1.15,
+            fontSize,
+            lineHeight,
             color: '#ffffff',
-            lineClamp: 3,
+            lineClamp: titleLines,
           },
         },
         title,
       ),
     ),
-    titleHeight,
+    boxHeight,
   );
   const pixels = Buffer.from(background.data);
-  paint(pixels, words.data, titleTop);
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 82 })
-    .toBuffer();
+  paint(pixels, words.data, height - bandHeight - boxHeight);
+  return (
+    sharp(pixels, { raw: { width, height, channels: 3 } })
+      // Without Huffman optimisation: twice as fast to encode, for about 10% more bytes.
+      .jpeg({ quality: 82, optimiseCoding: false })
+      .toBuffer()
+  );
 }
