@@ -274,6 +274,25 @@ const agent = defineCollection({
   schema: z.object({ title: text }),
 });
 
+/**
+ * The privacy policy, terms of use and accessibility statement (content/legal/{page}.mdx, shown
+ * at /{page}): texts the agent's attorney reviews. Phone, e-mail and the outside services come
+ * from src/site.config.ts through the components of src/components/legal/mdx/, never typed in.
+ */
+const legal = defineCollection({
+  loader: glob({ pattern: '*.mdx', base: './content/legal' }),
+  schema: z.object({
+    title: text.max(110),
+    /** The footer link's words, e.g. "Privacy Policy". */
+    label: text.max(30),
+    /** Place of the footer link (1 is first). */
+    order: z.number().int().positive(),
+    description,
+    /** Day of the last change, shown as "Last updated". */
+    updated: isoDate,
+  }),
+});
+
 export const collections = {
   counties,
   cities,
@@ -283,4 +302,5 @@ export const collections = {
   videoPlaylists,
   agent,
   landing,
+  legal,
 };

@@ -2,12 +2,13 @@ import type { Page } from '@playwright/test';
 
 /**
  * Records every Content-Security-Policy violation of the page: the DOM event, and the console
- * message Chromium logs for it. Installed before any of the page's own scripts run.
+ * message Chromium logs for it (also for workers). Installed before any of the page's own
+ * scripts run; the returned function reads what was recorded.
  */
 export async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
   const logged: string[] = [];
   page.on('console', (message) => {
-    if (/Content[- ]Security[- ]Policy/i.test(message.text())) logged.push(message.text());
+    if (/Content[- ]Security[- ]Policy|WebAssembly/i.test(message.text())) logged.push(message.text());
   });
   await page.addInitScript(() => {
     const seen: string[] = [];

@@ -269,7 +269,11 @@ function ContactFormIsland({ agentName, action, endpoint, initialValues, initial
         },
       )}
       <p id={ids.consent} className="-mt-3 text-xs leading-relaxed text-ink-soft">
-        {textingConsent(agentName)}
+        {textingConsent(agentName)} See the{' '}
+        <a className="font-semibold text-brand-700 underline" href="/privacy">
+          privacy policy
+        </a>
+        .
       </p>
       {field('helpType', 'How can I help?', (p) => (
         <select {...p}>
