@@ -202,7 +202,7 @@ export const site = {
     },
     /** Light basemap tiles for the area map, with the attribution the provider requires. */
     /** A map site's page for one point, the link a listing's map offers without JavaScript. */
-    mapPointUrl: 'https://www.openstreetmap.org/?mlat={lat}&mlon={lng}#map=17/{lat}/{lng}',
+    mapPoint: { name: 'OpenStreetMap', url: 'https://www.openstreetmap.org/?mlat={lat}&mlon={lng}#map=17/{lat}/{lng}' },
     mapTiles: {
       url: 'https://{s}.basemaps.cartocdn.com/light_all/{z}/{x}/{y}{r}.png',
       attribution: [
