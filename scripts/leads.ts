@@ -16,7 +16,8 @@ import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { deliveryState, leadsToCsv } from '../src/server/leads/csv.ts';
 import { readLeadsConfig } from '../src/server/config.ts';
-import { openLeadStore, type LeadWithDeliveries } from '../src/server/leads/store.ts';
+import { openLeadStore } from '../src/server/leads/store/sqlite.ts';
+import type { LeadWithDeliveries } from '../src/server/leads/store/types.ts';
 
 const { values: args, positionals } = parseArgs({
   options: {

@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openLeadStore } from '../../src/server/leads/store.ts';
+import { openLeadStore } from '../../src/server/leads/store/sqlite.ts';
 import {
   assertBuilt,
   postLead,

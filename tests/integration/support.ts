@@ -10,7 +10,8 @@ import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { openLeadStore, type LeadWithDeliveries } from '../../src/server/leads/store.ts';
+import { openLeadStore } from '../../src/server/leads/store/sqlite.ts';
+import type { LeadWithDeliveries } from '../../src/server/leads/store/types.ts';
 
 export const root = join(import.meta.dirname, '..', '..');
 

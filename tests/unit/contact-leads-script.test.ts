@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openLeadStore, type NewLead } from '#src/server/leads/store.ts';
+import { openLeadStore } from '#src/server/leads/store/sqlite.ts';
+import type { NewLead } from '#src/server/leads/store/types.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 let dir: string;

@@ -4,7 +4,7 @@
  * run as a formula (OWASP "CSV injection"), so such a cell gets a leading apostrophe, which
  * spreadsheets show as plain text.
  */
-import type { LeadWithDeliveries } from './store.ts';
+import type { LeadWithDeliveries } from './store/types.ts';
 
 const formulaStart = /^[=+\-@\t\r]/;
 

@@ -15,7 +15,7 @@ import {
   type FieldErrors,
   type RateLimitRule,
 } from '#src/lib/contact-form.ts';
-import type { Channel, LeadStore } from './store.ts';
+import type { Channel, LeadStore } from './store/types.ts';
 
 /** Per-client-address limit, on top of SPEC's per-e-mail rule: stops one client cycling addresses. */
 export const addressRule: RateLimitRule = { max: 10, windowMs: 10 * 60_000 };

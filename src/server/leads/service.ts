@@ -4,9 +4,10 @@
  */
 import { readLeadsConfig, type LeadsConfig } from '../config.ts';
 import { addressRule } from './intake.ts';
-import { createEmailSender, smtpPoolSize } from './mail.ts';
-import { openLeadStore, type Channel } from './store.ts';
-import { createWebhookSender } from './webhook.ts';
+import { createWebhookSender } from './channels/crm.ts';
+import { createEmailSender, smtpPoolSize } from './channels/email.ts';
+import { openLeadStore } from './store/sqlite.ts';
+import type { Channel } from './store/types.ts';
 import { createDeliveryWorker, type Senders } from './worker.ts';
 import { submissionRule } from '#src/lib/contact-form.ts';
 

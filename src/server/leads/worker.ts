@@ -8,7 +8,7 @@
  * CRM behind e-mail. A lane wakes when a lead arrives, when a send ends, when its next retry
  * falls due, and every `pollMs` regardless.
  */
-import type { Channel, Delivery, LeadStore, StoredLead } from './store.ts';
+import type { Channel, Delivery, LeadStore, StoredLead } from './store/types.ts';
 
 export type Senders = Partial<Record<Channel, (lead: StoredLead) => Promise<void>>>;
 

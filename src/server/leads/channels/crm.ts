@@ -5,7 +5,7 @@
  * if any, goes as the HTTP Basic user name, as Follow Up Boss expects.
  */
 import { site } from '#src/site.config.ts';
-import type { StoredLead } from './store.ts';
+import type { StoredLead } from '../store/types.ts';
 
 export interface FollowUpBossEvent {
   source: string;

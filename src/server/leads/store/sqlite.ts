@@ -1,5 +1,5 @@
 /**
- * The lead database: SQLite through Node's built-in driver, one file, WAL mode, created on
+ * The lead store in SQLite through Node's built-in driver, one file, WAL mode, created on
  * first use. It holds the leads, the outbox of deliveries still owed for each lead, and the
  * rate-limit counters (so a restart does not reset them).
  *
@@ -9,48 +9,17 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { DatabaseSync, type SQLOutputValue } from 'node:sqlite';
-import { checkRateLimit, type RateLimitRule } from '#src/lib/contact-form.ts';
-
-export type Channel = 'email' | 'webhook';
-export type LeadStatus = 'lead' | 'spam';
-
-export interface NewLead {
-  status: LeadStatus;
-  spamReason?: string | undefined;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  helpType: string;
-  message: string;
-  ip: string;
-  userAgent: string;
-}
-
-export interface StoredLead extends NewLead {
-  id: number;
-  receivedAt: string;
-}
-
-export interface Delivery {
-  id: number;
-  leadId: number;
-  channel: Channel;
-  state: 'pending' | 'delivered';
-  attempts: number;
-  nextAttemptAt: number;
-  lastError: string | null;
-  deliveredAt: string | null;
-}
-
-export interface LeadWithDeliveries extends StoredLead {
-  deliveries: Delivery[];
-}
-
-export interface RateLimitCheck {
-  key: string;
-  rule: RateLimitRule;
-}
+import { checkRateLimit } from '#src/lib/contact-form.ts';
+import type {
+  Channel,
+  Delivery,
+  DeliveryFilter,
+  LeadStore,
+  LeadWithDeliveries,
+  NewLead,
+  RateLimitCheck,
+  StoredLead,
+} from './types.ts';
 
 const schema = `
 CREATE TABLE IF NOT EXISTS leads (
@@ -88,12 +57,6 @@ CREATE TABLE IF NOT EXISTS rate_limits (
 `;
 
 type Row = Record<string, SQLOutputValue>;
-
-/** Narrows outbox queries to one channel and leaves out deliveries already in flight. */
-export interface DeliveryFilter {
-  channel?: Channel;
-  exclude?: readonly number[];
-}
 
 function filterSql(filter: DeliveryFilter): string {
   return [
@@ -160,9 +123,7 @@ function createPrivately(file: string): void {
   }
 }
 
-export type LeadStore = ReturnType<typeof openLeadStore>;
-
-export function openLeadStore(path: string, options: { readOnly?: boolean } = {}) {
+export function openLeadStore(path: string, options: { readOnly?: boolean } = {}): LeadStore & { db: DatabaseSync } {
   const file = path === ':memory:' ? path : resolve(path);
   if (file !== ':memory:' && !options.readOnly) createPrivately(file);
   const db = new DatabaseSync(file, {

@@ -5,8 +5,8 @@
  */
 import nodemailer from 'nodemailer';
 import { site } from '#src/site.config.ts';
-import type { SmtpConfig } from '../config.ts';
-import type { StoredLead } from './store.ts';
+import type { SmtpConfig } from '../../config.ts';
+import type { StoredLead } from '../store/types.ts';
 
 export function escapeHtml(value: string): string {
   return value

@@ -1,0 +1,198 @@
+/**
+ * A contact POST through its three seams: the Request read into a submission, the intake
+ * (rate limits, spam, validation, store) and the answer, on a real SQLite store.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { handleContactPost } from '#src/server/http/contact-request.ts';
+import { jsonResponse } from '#src/server/http/contact-response.ts';
+import { addressRule, type IntakeDeps } from '#src/server/leads/intake.ts';
+import { openLeadStore } from '#src/server/leads/store/sqlite.ts';
+import { useTempStore, visitor } from '../leads/fixtures.ts';
+
+const t = useTempStore();
+
+function post(body: unknown, headers: Record<string, string> = {}): Request {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  return new Request('http://127.0.0.1/api/contact', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: text,
+  });
+}
+
+function deps(overrides: Partial<IntakeDeps> = {}): IntakeDeps {
+  return {
+    store: t.store,
+    channels: ['email'],
+    minFillMs: 3000,
+    clientAddress: '203.0.113.7',
+    log: () => {},
+    ...overrides,
+  };
+}
+
+describe('intake', () => {
+  it('stores a valid lead with one pending e-mail before answering success', async () => {
+    const leads: number[] = [];
+    const outcome = await handleContactPost(
+      post({ ...visitor, elapsedMs: 8000 }),
+      deps({ onLead: (id) => leads.push(id) }),
+    );
+    expect(outcome).toEqual({ kind: 'accepted', leadId: 1, spam: false });
+    expect(leads).toEqual([1]);
+    const [lead] = t.store.listLeads();
+    expect(lead).toMatchObject({ ...visitor, status: 'lead', ip: '203.0.113.7' });
+    expect(lead!.deliveries).toMatchObject([{ channel: 'email', state: 'pending', attempts: 0 }]);
+    const response = jsonResponse(outcome);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true, message: "Message sent! I'll get back to you soon." });
+  });
+
+  it('answers 422 with the SPEC messages and stores nothing', async () => {
+    const outcome = await handleContactPost(
+      post({ ...visitor, firstName: 'J0hn', phone: '12', elapsedMs: 8000 }),
+      deps(),
+    );
+    expect(outcome).toMatchObject({
+      kind: 'invalid',
+      errors: { firstName: 'Invalid characters in first name', phone: 'Invalid phone number format' },
+    });
+    const response = jsonResponse(outcome);
+    expect(response.status).toBe(422);
+    expect(await response.json()).toMatchObject({ message: 'Please correct the errors below.' });
+    expect(t.store.listLeads({ includeSpam: true })).toEqual([]);
+  });
+
+  it('reads the plain form post of the page without JavaScript', async () => {
+    const form = new URLSearchParams({ ...visitor, website: '' });
+    const request = new Request('http://127.0.0.1/api/contact', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+    });
+    expect(await handleContactPost(request, deps())).toMatchObject({ kind: 'accepted', spam: false });
+  });
+
+  it.each([
+    ['a wrong content type', post('x', { 'Content-Type': 'text/plain' }), 415],
+    ['multipart', post('x', { 'Content-Type': 'multipart/form-data; boundary=x' }), 415],
+    ['another charset', post('{}', { 'Content-Type': 'application/json; charset=latin1' }), 415],
+    ['broken JSON', post('{"firstName":'), 400],
+    ['a JSON array', post('[1,2]'), 400],
+    ['JSON null', post('null'), 400],
+    ['a field of the wrong type', post({ ...visitor, firstName: ['Ann'] }), 400],
+    ['an object as a field', post({ ...visitor, message: { $gt: '' } }), 400],
+    [
+      'invalid UTF-8',
+      new Request('http://x/', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: new Uint8Array([0x7b, 0xff, 0x7d]),
+      }),
+      400,
+    ],
+    ['a body over 16 KB', post({ ...visitor, message: 'a'.repeat(17_000) }), 413],
+  ])('refuses %s with %i', async (_what, request, status) => {
+    const outcome = await handleContactPost(request, deps());
+    expect(outcome).toMatchObject({ kind: 'rejected', status });
+    expect(jsonResponse(outcome).status).toBe(status);
+  });
+
+  it('gives a bot caught by the honeypot the normal success, stores it as spam, queues nothing', async () => {
+    const outcome = await handleContactPost(
+      post({ ...visitor, website: 'http://spam.example', elapsedMs: 9000 }),
+      deps(),
+    );
+    expect(outcome).toMatchObject({ kind: 'accepted', spam: true });
+    expect(await jsonResponse(outcome).json()).toEqual({
+      ok: true,
+      message: "Message sent! I'll get back to you soon.",
+    });
+    const [lead] = t.store.listLeads({ includeSpam: true });
+    expect(lead).toMatchObject({ status: 'spam', spamReason: 'honeypot', deliveries: [] });
+    expect(t.store.listLeads()).toEqual([]);
+  });
+
+  it('treats a form filled faster than a person can as spam, even when invalid', async () => {
+    const fast = await handleContactPost(post({ ...visitor, firstName: '', elapsedMs: 400 }), deps());
+    expect(fast).toMatchObject({ kind: 'accepted', spam: true });
+    const untimed = await handleContactPost(post({ ...visitor, email: 'b@example.com' }), deps());
+    expect(untimed).toMatchObject({ kind: 'accepted', spam: true });
+    expect(t.store.listLeads({ includeSpam: true }).map((l) => l.spamReason)).toEqual(['too fast', 'too fast']);
+  });
+
+  it('limits each e-mail to 3 submissions per 60 s with Retry-After, counted in the database', async () => {
+    let now = 1_000_000;
+    const clock = deps({ now: () => now });
+    for (let i = 0; i < 3; i++) {
+      now += 1000;
+      expect(await handleContactPost(post({ ...visitor, elapsedMs: 5000 }), clock)).toMatchObject({ kind: 'accepted' });
+    }
+    now += 1000;
+    const refused = await handleContactPost(post({ ...visitor, elapsedMs: 5000 }), clock);
+    expect(refused).toMatchObject({ kind: 'rate-limited', retryAfterSeconds: 59 });
+    const response = jsonResponse(refused);
+    expect(response.status).toBe(429);
+    expect(response.headers.get('Retry-After')).toBe('59');
+    expect(await response.json()).toEqual({
+      ok: false,
+      message: 'Too many submissions. Please wait before submitting again.',
+    });
+    // Another e-mail from another address is not affected; the same e-mail is, in any letter case.
+    const other = deps({ now: () => now, clientAddress: '198.51.100.1' });
+    expect(await handleContactPost(post({ ...visitor, email: 'b@example.com', elapsedMs: 5000 }), other)).toMatchObject(
+      {
+        kind: 'accepted',
+      },
+    );
+    expect(
+      await handleContactPost(post({ ...visitor, email: 'ANN@example.com', elapsedMs: 5000 }), other),
+    ).toMatchObject({ kind: 'rate-limited' });
+    // A restart (a new connection to the same file) keeps the count.
+    t.store.close();
+    t.store = openLeadStore(join(t.dir, 'leads.db'));
+    expect(await handleContactPost(post({ ...visitor, elapsedMs: 5000 }), deps({ now: () => now }))).toMatchObject({
+      kind: 'rate-limited',
+    });
+    now += 60_001;
+    expect(await handleContactPost(post({ ...visitor, elapsedMs: 5000 }), deps({ now: () => now }))).toMatchObject({
+      kind: 'accepted',
+    });
+  });
+
+  it('does not count a submission sent back with field errors: the corrected 4th try goes through', async () => {
+    let now = 2_000_000;
+    const clock = deps({ now: () => now });
+    for (let i = 0; i < 3; i++) {
+      now += 1000;
+      const outcome = await handleContactPost(post({ ...visitor, phone: '12', elapsedMs: 5000 }), clock);
+      expect(outcome).toMatchObject({ kind: 'invalid', status: 422 });
+    }
+    now += 1000;
+    expect(await handleContactPost(post({ ...visitor, elapsedMs: 5000 }), clock)).toMatchObject({ kind: 'accepted' });
+  });
+
+  it('limits one client address cycling through e-mails', async () => {
+    const now = 5_000_000;
+    for (let i = 0; i < addressRule.max; i++) {
+      const outcome = await handleContactPost(
+        post({ ...visitor, email: `n${i}@example.com`, elapsedMs: 5000 }),
+        deps({ now: () => now + i }),
+      );
+      expect(outcome.kind).toBe('accepted');
+    }
+    const refused = await handleContactPost(
+      post({ ...visitor, email: 'new@example.com', elapsedMs: 5000 }),
+      deps({ now: () => now + 100 }),
+    );
+    expect(refused).toMatchObject({ kind: 'rate-limited' });
+  });
+
+  it('answers 503, not a crash, when the database fails', async () => {
+    t.store.close();
+    const outcome = await handleContactPost(post({ ...visitor, elapsedMs: 5000 }), deps());
+    expect(outcome).toMatchObject({ kind: 'unavailable', status: 503, values: { firstName: 'Ann' } });
+    t.store = openLeadStore(join(t.dir, 'leads.db'));
+  });
+});

@@ -1,0 +1,73 @@
+/** The guards in front of the contact route: same origin, the client's address, the body limit. */
+import type { IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { clientAddress, isSameOrigin, readBody } from '#src/server/leads/guard.ts';
+
+function fakeRequest(headers: Record<string, string>, remoteAddress = '127.0.0.1'): IncomingMessage {
+  return { headers, socket: { remoteAddress } } as unknown as IncomingMessage;
+}
+const guard = { trustProxy: false, allowedOrigins: ['https://example.com'] };
+
+describe('same-origin rule', () => {
+  it.each([
+    ['same Origin', { host: 'www.example.com', origin: 'https://www.example.com' }, true],
+    [
+      'same host over http (TLS ends at the proxy)',
+      { host: 'www.example.com', origin: 'http://www.example.com' },
+      true,
+    ],
+    ['an allowed extra origin', { host: 'www.example.com', origin: 'https://example.com' }, true],
+    ['another site', { host: 'www.example.com', origin: 'https://evil.example.net' }, false],
+    ['a look-alike host', { host: 'www.example.com', origin: 'https://www.example.com.evil.net' }, false],
+    ['another port', { host: '127.0.0.1:4417', origin: 'http://127.0.0.1:4418' }, false],
+    ['the opaque origin', { host: 'www.example.com', origin: 'null' }, false],
+    ['no Origin, same-origin Referer', { host: 'www.example.com', referer: 'https://www.example.com/' }, true],
+    ['no Origin, foreign Referer', { host: 'www.example.com', referer: 'https://evil.example.net/form' }, false],
+    ['neither header (not a browser form post)', { host: 'www.example.com' }, true],
+    ['Sec-Fetch-Site cross-site', { host: 'www.example.com', 'sec-fetch-site': 'cross-site' }, false],
+    [
+      'the host forwarded by the local proxy',
+      { host: '127.0.0.1:4321', 'x-forwarded-host': 'www.example.com', origin: 'https://www.example.com' },
+      true,
+    ],
+  ])('%s', (_what, headers, expected) => expect(isSameOrigin(fakeRequest(headers), guard)).toBe(expected));
+
+  it('ignores forwarded headers from a peer that is not a local proxy', () => {
+    const req = fakeRequest(
+      { host: '198.51.100.9', 'x-forwarded-host': 'www.example.com', origin: 'https://www.example.com' },
+      '198.51.100.20',
+    );
+    expect(isSameOrigin(req, guard)).toBe(false);
+    expect(isSameOrigin(req, { ...guard, trustProxy: true })).toBe(true);
+  });
+});
+
+describe('client address', () => {
+  it('takes the entry the local proxy appended, not what the client claimed', () => {
+    expect(clientAddress(fakeRequest({ 'x-forwarded-for': '10.0.0.1, 203.0.113.7' }), guard)).toBe('203.0.113.7');
+    expect(clientAddress(fakeRequest({}, '::ffff:127.0.0.1'), guard)).toBe('127.0.0.1');
+    expect(clientAddress(fakeRequest({ 'x-forwarded-for': '10.0.0.1' }, '198.51.100.20'), guard)).toBe('198.51.100.20');
+  });
+});
+
+describe('body limit', () => {
+  const stream = (size: number, headers: Record<string, string> = {}) =>
+    Object.assign(Readable.from([Buffer.alloc(size, 'a')]), { headers }) as unknown as IncomingMessage;
+  it('reads a body up to the limit', async () => {
+    const result = await readBody(stream(16 * 1024), 16 * 1024);
+    expect(result.ok && result.body.length).toBe(16 * 1024);
+  });
+  it('refuses one byte more, and a declared length over the drain limit without reading', async () => {
+    expect(await readBody(stream(16 * 1024 + 1), 16 * 1024)).toEqual({
+      ok: false,
+      reason: 'too-large',
+      drained: true,
+    });
+    expect(await readBody(stream(0, { 'content-length': String(10 ** 9) }), 16 * 1024)).toEqual({
+      ok: false,
+      reason: 'too-large',
+      drained: false,
+    });
+  });
+});

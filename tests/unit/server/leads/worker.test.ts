@@ -1,0 +1,153 @@
+/** The delivery worker: back-off, retries, resuming on start, and one lane per channel. */
+import { describe, expect, it } from 'vitest';
+import { createDeliveryWorker, retryDelay } from '#src/server/leads/worker.ts';
+import { useTempStore, visitor } from './fixtures.ts';
+
+const t = useTempStore();
+
+describe('delivery worker', () => {
+  it('backs off exponentially up to a cap', () => {
+    expect([1, 2, 3, 4, 5, 10].map((n) => retryDelay(n, 1000, 10_000))).toEqual([
+      1000, 2000, 4000, 8000, 10_000, 10_000,
+    ]);
+  });
+
+  it('retries a failed delivery later and marks it delivered once it succeeds', async () => {
+    let now = 10_000;
+    const sent: number[] = [];
+    let fail = true;
+    const worker = createDeliveryWorker({
+      store: t.store,
+      senders: {
+        email: async (lead) => {
+          if (fail) throw new Error('SMTP down');
+          sent.push(lead.id);
+        },
+      },
+      retryBaseMs: 1000,
+      retryMaxMs: 60_000,
+      pollMs: 60_000,
+      log: () => {},
+      now: () => now,
+    });
+    const id = t.store.addLead({ status: 'lead', ...visitor, ip: '', userAgent: '' }, ['email'], now);
+    await worker.run();
+    let [delivery] = t.store.listLeads()[0]!.deliveries;
+    expect(delivery).toMatchObject({ state: 'pending', attempts: 1, lastError: 'SMTP down', nextAttemptAt: 11_000 });
+    now = 11_000;
+    await worker.run();
+    [delivery] = t.store.listLeads()[0]!.deliveries;
+    expect(delivery).toMatchObject({ attempts: 2, nextAttemptAt: 13_000 });
+    fail = false;
+    now = 12_000;
+    await worker.run();
+    expect(sent).toEqual([]);
+    now = 13_000;
+    await worker.run();
+    expect(sent).toEqual([id]);
+    [delivery] = t.store.listLeads()[0]!.deliveries;
+    expect(delivery).toMatchObject({ state: 'delivered', attempts: 3, lastError: null });
+    await worker.run();
+    expect(sent).toEqual([id]);
+    await worker.stop();
+  });
+
+  it('on start, sends at once what an earlier process left pending', async () => {
+    t.store.addLead({ status: 'lead', ...visitor, ip: '', userAgent: '' }, ['email', 'webhook'], 0);
+    t.store.markRetry(1, 'SMTP down', 10 ** 13);
+    const sent: string[] = [];
+    const worker = createDeliveryWorker({
+      store: t.store,
+      senders: {
+        email: async () => void sent.push('email'),
+        webhook: async () => void sent.push('webhook'),
+      },
+      retryBaseMs: 1000,
+      retryMaxMs: 60_000,
+      pollMs: 60_000,
+      log: () => {},
+    });
+    worker.start();
+    await worker.run();
+    await worker.stop();
+    expect(sent.sort()).toEqual(['email', 'webhook']);
+    expect(t.store.nextAttemptAt()).toBeUndefined();
+  });
+});
+
+describe('delivery lanes', () => {
+  const options = { retryBaseMs: 1000, retryMaxMs: 60_000, pollMs: 60_000, log: () => {} };
+
+  it('sends e-mail while the CRM hangs: a stuck channel delays only itself', async () => {
+    for (let i = 0; i < 5; i++) {
+      t.store.addLead({ status: 'lead', ...visitor, email: `l${i}@example.com`, ip: '', userAgent: '' }, [
+        'webhook',
+        'email',
+      ]);
+    }
+    const emailed: number[] = [];
+    let crmCalls = 0;
+    const worker = createDeliveryWorker({
+      ...options,
+      store: t.store,
+      senders: {
+        email: async (lead) => void emailed.push(lead.id),
+        // Never settles until its own timeout, like a CRM that takes the request and never answers.
+        webhook: () => {
+          crmCalls += 1;
+          return new Promise(() => {});
+        },
+      },
+      concurrency: { email: 2, webhook: 2 },
+      sendTimeoutMs: 200,
+    });
+    const started = performance.now();
+    worker.start();
+    await waitUntil(() => emailed.length === 5);
+    expect(performance.now() - started).toBeLessThan(150);
+    expect(emailed.sort()).toEqual([1, 2, 3, 4, 5]);
+    // At most two CRM tries at once, however many are due.
+    expect(crmCalls).toBe(2);
+    await worker.stop();
+    const webhook = t.store.listLeads().flatMap((l) => l.deliveries.filter((d) => d.channel === 'webhook'));
+    expect(webhook.every((d) => d.state === 'pending')).toBe(true);
+  });
+
+  it('never runs more sends of one channel at once than its concurrency, nor one delivery twice', async () => {
+    for (let i = 0; i < 12; i++) {
+      t.store.addLead({ status: 'lead', ...visitor, email: `c${i}@example.com`, ip: '', userAgent: '' }, ['email']);
+    }
+    let active = 0;
+    let peak = 0;
+    const sent: number[] = [];
+    const worker = createDeliveryWorker({
+      ...options,
+      store: t.store,
+      senders: {
+        email: async (lead) => {
+          active += 1;
+          peak = Math.max(peak, active);
+          await new Promise((resolve) => setTimeout(resolve, 10));
+          sent.push(lead.id);
+          active -= 1;
+        },
+      },
+      concurrency: { email: 3 },
+    });
+    worker.start();
+    worker.nudge();
+    worker.nudge();
+    await worker.run();
+    await worker.stop();
+    expect(peak).toBe(3);
+    expect(sent.sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+  });
+});
+
+async function waitUntil(done: () => boolean, timeoutMs = 2000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
