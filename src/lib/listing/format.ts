@@ -2,7 +2,16 @@
  * What a page says about a home, made from its RESO fields: the address and its slug, the price
  * and status lines, the key facts, and how /listings orders and narrows the homes. Pure.
  */
-import { feeFrequencyMonths, type FeeFrequency, type StandardStatus } from './model.ts';
+import type { StandardStatus } from './model.ts';
+
+/** RESO AssociationFeeFrequency values, with the months each covers (for a monthly figure). */
+export const feeFrequencyMonths = {
+  Monthly: 1,
+  Quarterly: 3,
+  'Semi-Annually': 6,
+  Annually: 12,
+} as const;
+export type FeeFrequency = keyof typeof feeFrequencyMonths;
 
 /** The fields these helpers read; a content entry's data has them all. */
 export interface AddressParts {

@@ -5,6 +5,8 @@
  * passed in, so the unit tests check the same rules with plain strings.
  */
 import { z } from 'astro/zod';
+import { feeFrequencyMonths, type FeeFrequency } from './format.ts';
+import { listingKeyPattern } from './lead.ts';
 import { localTimeInZone } from './time.ts';
 
 const text = z.string().trim().min(1);
@@ -22,15 +24,6 @@ export const propertySubTypes = [
   'Farm',
 ] as const;
 export type PropertySubType = (typeof propertySubTypes)[number];
-
-/** RESO AssociationFeeFrequency values, with the months each covers (for a monthly figure). */
-export const feeFrequencyMonths = {
-  Monthly: 1,
-  Quarterly: 3,
-  'Semi-Annually': 6,
-  Annually: 12,
-} as const;
-export type FeeFrequency = keyof typeof feeFrequencyMonths;
 
 /** Whole dollars, more than zero. */
 const dollars = z
@@ -67,7 +60,7 @@ export function listingSchema<P extends z.ZodType>(photo: P) {
     .strictObject(
       {
         /** The MLS's (or the agent's) unique key of the listing; the lead records it. */
-        ListingKey: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be letters, digits, - or _ (at most 64)'),
+        ListingKey: z.string().regex(listingKeyPattern, 'must be letters, digits, - or _ (at most 64)'),
         StandardStatus: z.enum(standardStatuses, {
           error: `must be one of ${standardStatuses.map((s) => `"${s}"`).join(', ')}`,
         }),

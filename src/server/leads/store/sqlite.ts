@@ -8,7 +8,7 @@
  */
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { DatabaseSync, type SQLOutputValue } from 'node:sqlite';
+import { DatabaseSync, type SQLOutputValue, type StatementSync } from 'node:sqlite';
 import { checkRateLimit } from '#src/lib/contact-form.ts';
 import type {
   Channel,
@@ -16,6 +16,7 @@ import type {
   DeliveryFilter,
   LeadStore,
   LeadWithDeliveries,
+  ListingRef,
   NewLead,
   RateLimitCheck,
   StoredLead,
@@ -56,6 +57,47 @@ CREATE TABLE IF NOT EXISTS rate_limits (
 );
 `;
 
+/**
+ * Columns added after the first release, in order. `migrate` adds the ones a database lacks, so
+ * a database made by an older server gains them on the next start (and a second run adds none).
+ */
+export const addedLeadColumns = [
+  // The home of a showing request (issue 15): its RESO ListingKey and what the site showed of it.
+  ['listing_key', 'TEXT'],
+  ['listing_address', 'TEXT'],
+  ['listing_street', 'TEXT'],
+  ['listing_city', 'TEXT'],
+  ['listing_state', 'TEXT'],
+  ['listing_postal_code', 'TEXT'],
+  ['listing_price', 'INTEGER'],
+  ['listing_url', 'TEXT'],
+] as const;
+
+/** Adds the columns of `addedLeadColumns` that the leads table does not have yet, in one transaction. */
+export function migrate(db: DatabaseSync): string[] {
+  const missing = () => {
+    const have = new Set(
+      db
+        .prepare('PRAGMA table_info(leads)')
+        .all()
+        .map((c) => String(c['name'])),
+    );
+    return addedLeadColumns.filter(([name]) => !have.has(name));
+  };
+  if (missing().length === 0) return [];
+  // Looked at again under the write lock: another process may have just added them.
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const adding = missing();
+    for (const [name, type] of adding) db.exec(`ALTER TABLE leads ADD COLUMN ${name} ${type}`);
+    db.exec('COMMIT');
+    return adding.map(([name]) => name);
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
+}
+
 type Row = Record<string, SQLOutputValue>;
 
 function filterSql(filter: DeliveryFilter): string {
@@ -72,7 +114,24 @@ function filterParams(filter: DeliveryFilter): (string | number)[] {
   ];
 }
 
+/** The home of a lead, when it has one (a database from before the listing columns has none). */
+function toListing(row: Row): ListingRef | undefined {
+  const text = (name: string) => (row[name] === null || row[name] === undefined ? '' : String(row[name]));
+  if (!text('listing_key')) return undefined;
+  return {
+    key: text('listing_key'),
+    address: text('listing_address'),
+    street: text('listing_street'),
+    city: text('listing_city'),
+    state: text('listing_state'),
+    postalCode: text('listing_postal_code'),
+    price: Number(row['listing_price'] ?? 0),
+    url: text('listing_url'),
+  };
+}
+
 function toLead(row: Row): StoredLead {
+  const listing = toListing(row);
   return {
     id: Number(row['id']),
     receivedAt: String(row['received_at']),
@@ -86,6 +145,7 @@ function toLead(row: Row): StoredLead {
     message: String(row['message']),
     ip: String(row['ip']),
     userAgent: String(row['user_agent']),
+    ...(listing ? { listing } : {}),
   };
 }
 
@@ -136,6 +196,7 @@ export function openLeadStore(path: string, options: { readOnly?: boolean } = {}
     // FULL: a lead the visitor was told about survives a power cut, not only a process crash.
     db.exec('PRAGMA synchronous = FULL');
     db.exec(schema);
+    migrate(db);
   }
 
   /** Runs `work` in one write transaction, taken up front so concurrent writers queue instead of failing. */
@@ -151,9 +212,16 @@ export function openLeadStore(path: string, options: { readOnly?: boolean } = {}
     }
   }
 
-  const insertLead = db.prepare(`
-    INSERT INTO leads (received_at, status, spam_reason, first_name, last_name, email, phone, help_type, message, ip, user_agent)
-    VALUES ($receivedAt, $status, $spamReason, $firstName, $lastName, $email, $phone, $helpType, $message, $ip, $userAgent)`);
+  // Prepared on first use: a read-only tool may open a database that has not gained the listing columns yet.
+  let insertLeadStatement: StatementSync | undefined;
+  const insertLead = () =>
+    (insertLeadStatement ??= db.prepare(`
+    INSERT INTO leads (received_at, status, spam_reason, first_name, last_name, email, phone, help_type, message, ip, user_agent,
+                       listing_key, listing_address, listing_street, listing_city, listing_state, listing_postal_code,
+                       listing_price, listing_url)
+    VALUES ($receivedAt, $status, $spamReason, $firstName, $lastName, $email, $phone, $helpType, $message, $ip, $userAgent,
+            $listingKey, $listingAddress, $listingStreet, $listingCity, $listingState, $listingPostalCode,
+            $listingPrice, $listingUrl)`));
   const insertDelivery = db.prepare(
     'INSERT INTO outbox (lead_id, channel, next_attempt_at) VALUES ($leadId, $channel, $nextAttemptAt)',
   );
@@ -168,7 +236,7 @@ export function openLeadStore(path: string, options: { readOnly?: boolean } = {}
     /** Stores a lead and, in the same commit, one pending delivery per channel. Returns its id. */
     addLead(lead: NewLead, channels: readonly Channel[], now = Date.now()): number {
       return transaction(() => {
-        const { lastInsertRowid } = insertLead.run({
+        const { lastInsertRowid } = insertLead().run({
           receivedAt: new Date(now).toISOString(),
           status: lead.status,
           spamReason: lead.spamReason ?? null,
@@ -180,6 +248,14 @@ export function openLeadStore(path: string, options: { readOnly?: boolean } = {}
           message: lead.message,
           ip: lead.ip,
           userAgent: lead.userAgent,
+          listingKey: lead.listing?.key ?? null,
+          listingAddress: lead.listing?.address ?? null,
+          listingStreet: lead.listing?.street ?? null,
+          listingCity: lead.listing?.city ?? null,
+          listingState: lead.listing?.state ?? null,
+          listingPostalCode: lead.listing?.postalCode ?? null,
+          listingPrice: lead.listing?.price ?? null,
+          listingUrl: lead.listing?.url ?? null,
         });
         const leadId = Number(lastInsertRowid);
         for (const channel of channels) insertDelivery.run({ leadId, channel, nextAttemptAt: now });
@@ -220,7 +296,8 @@ export function openLeadStore(path: string, options: { readOnly?: boolean } = {}
       const rows = db
         .prepare(
           `SELECT o.*, l.received_at, l.status, l.spam_reason, l.first_name, l.last_name, l.email, l.phone,
-                  l.help_type, l.message, l.ip, l.user_agent
+                  l.help_type, l.message, l.ip, l.user_agent, l.listing_key, l.listing_address, l.listing_street,
+                  l.listing_city, l.listing_state, l.listing_postal_code, l.listing_price, l.listing_url
            FROM outbox o JOIN leads l ON l.id = o.lead_id
            WHERE o.state = 'pending' AND o.next_attempt_at <= ? ${filterSql(filter)}
            ORDER BY o.next_attempt_at, o.id LIMIT ?`,
