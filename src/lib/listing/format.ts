@@ -42,12 +42,12 @@ export function streetLine(a: AddressParts): string {
     .join(' ');
 }
 
-/** "Cary, NC 27513". */
+/** "Pinehurst, NC 28374". */
 export function cityLine(a: AddressParts): string {
   return `${a.City}, ${a.StateOrProvince} ${a.PostalCode}`;
 }
 
-/** "412 Oak Grove Lane, Cary, NC 27513": the page's h1 and the name in e-mails and calendars. */
+/** "412 Oak Grove Lane, Pinehurst, NC 28374": the page's h1 and the name in e-mails and calendars. */
 export function fullAddress(a: AddressParts): string {
   return `${streetLine(a)}, ${cityLine(a)}`;
 }

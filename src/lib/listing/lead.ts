@@ -8,7 +8,7 @@ import { fullAddress, streetLine, type AddressParts } from './format.ts';
 export interface ListingRef {
   /** RESO ListingKey. */
   key: string;
-  /** One line: "412 Oak Grove Lane, Cary, NC 27513". */
+  /** One line: "412 Oak Grove Lane, Pinehurst, NC 28374". */
   address: string;
   street: string;
   city: string;
@@ -44,7 +44,7 @@ export function toListingRef(
   };
 }
 
-/** "412 Oak Grove Lane, Cary, NC 27513 (JA-2026-014)": how the e-mail and the lead list name the home. */
+/** "412 Oak Grove Lane, Pinehurst, NC 28374 (JA-2026-014)": how the e-mail and the lead list name the home. */
 export function describeListing(listing: Pick<ListingRef, 'address' | 'key'>): string {
   return `${listing.address} (${listing.key})`;
 }
