@@ -11,6 +11,7 @@ import { z } from 'astro/zod';
 import { testimonialFileSchema, testimonialSchema } from '#src/lib/testimonial.ts';
 import { playlistSchema, snapshotSchema } from '#src/lib/video/model.ts';
 import { countySchema, text, townFields } from '#src/lib/town.ts';
+import { listingSchema } from '#src/lib/listing/model.ts';
 
 // ---------------------------------------------------------------------------------------
 // Small shared field schemas
@@ -293,7 +294,18 @@ const legal = defineCollection({
   }),
 });
 
+/**
+ * The agent's homes: one file per home (content/listings/{slug}.yaml) with its photos beside it,
+ * in RESO Data Dictionary field names (src/lib/listing/model.ts), so the MLS sync fills the
+ * same collection.
+ */
+const listing = defineCollection({
+  loader: glob({ pattern: '*.{yaml,yml}', base: './content/listings' }),
+  schema: ({ image }) => listingSchema(image()),
+});
+
 export const collections = {
+  listing,
   counties,
   cities,
   articles,

@@ -211,6 +211,8 @@ export const site = {
       provider: { name: 'Example Home Value', privacyUrl: 'https://widgets.example.com/privacy' },
     },
     /** Light basemap tiles for the area map, with the attribution the provider requires. */
+    /** A map site's page for one point, the link a listing's map offers without JavaScript. */
+    mapPoint: { name: 'OpenStreetMap', url: 'https://www.openstreetmap.org/?mlat={lat}&mlon={lng}#map=17/{lat}/{lng}' },
     mapTiles: {
       url: 'https://{s}.basemaps.cartocdn.com/light_all/{z}/{x}/{y}{r}.png',
       attribution: [
@@ -222,6 +224,21 @@ export const site = {
     },
   },
   videoPlatform: 'YouTube',
+  /**
+   * The homes (content/listings/): what the firm must say wherever a listing is shown (NAR's IDX
+   * display rules and the MLS's: the listing firm named in a type no smaller than the facts,
+   * "deemed reliable" with the date of the data; no offer of compensation anywhere).
+   */
+  listings: {
+    /** Shown before the listing firm's name (ListOfficeName) on every card and listing page. */
+    courtesy: 'Listing courtesy of',
+    /** Followed by the date the data was last updated. */
+    disclaimer: 'Information deemed reliable but not guaranteed.',
+    /** The home page's Featured homes: at most this many homes for sale, newest first. */
+    featuredCount: 3,
+    /** At most this many homes in each of a city guide's for-sale and recently-sold lists. */
+    perCityGuide: 6,
+  },
 } as const;
 
 export type Site = typeof site;
