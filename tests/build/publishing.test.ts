@@ -126,7 +126,7 @@ beforeAll(async () => {
     { cwd: root, env, maxBuffer: 64 * 1024 * 1024 },
   );
   dist = join(root, 'dist', 'client');
-}, 300_000);
+}, 600_000);
 
 afterAll(() => {
   if (root) rmSync(root, { recursive: true, force: true });
