@@ -228,6 +228,9 @@ test.describe('with JavaScript', () => {
       await page.keyboard.press('Tab');
       await page.keyboard.type(value);
     }
+    // The consent line's privacy policy link comes between the phone and the next field.
+    await page.keyboard.press('Tab');
+    await expect(page.locator('form').getByRole('link', { name: 'privacy policy' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(field(page, 'How can I help?')).toBeFocused();
     await page.keyboard.press('Tab');

@@ -104,9 +104,10 @@ async function expectCautionAndConsentLink(page: Page, scope: string) {
   const cautionBox = await caution.boundingBox();
   const firstField = await form.getByLabel('First name').boundingBox();
   expect(cautionBox!.y + cautionBox!.height).toBeLessThanOrEqual(firstField!.y);
-  const consent = page.locator(scope).locator('#contact-phone-consent');
-  await expect(consent).toContainText(textingConsent(site.agent.name));
-  await expect(consent.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/privacy');
+  // The consent line: the sentence (which alone describes the phone field), then the privacy link.
+  const line = page.locator(scope).locator('p', { has: page.locator('#contact-phone-consent') });
+  await expect(line.locator('#contact-phone-consent')).toHaveText(textingConsent(site.agent.name));
+  await expect(line.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/privacy');
 }
 
 test('the contact page and the home page show the Commission caution and link the privacy policy', async ({ page }) => {
