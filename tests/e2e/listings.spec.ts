@@ -166,7 +166,8 @@ test('a listing page: the address as h1, status, price, facts, firm, and the com
   expect(listing).toMatchObject({
     offers: { price: 525000, priceCurrency: 'USD', itemOffered: { '@type': 'SingleFamilyResidence' } },
   });
-  expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toMatch(/\/_astro\/front\./);
+  // The share card (issue 18) is drawn over the first photo: a 1200x630 card of its own.
+  expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toMatch(/\/og\/[\w-]+\.jpg$/);
 });
 
 test('a sold home shows Sold, the close price and date, and no open house, calculator or showing form', async ({
