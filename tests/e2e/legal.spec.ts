@@ -40,6 +40,8 @@ test('the privacy policy says what the form keeps, for how long, and names every
   const main = page.locator('main');
   await expect(main).toContainText('deleted automatically once they are 30 days old');
   await expect(main).toContainText('kept until the agent deletes them');
+  // The consent record each lead keeps (source page, consent sentence, texting consent) is disclosed.
+  await expect(main).toContainText('stored with the exact consent sentence the form showed you');
   await expect(main).toContainText('The site sets no cookies of its own.');
   await expect(main).toContainText('privacy-enhanced mode (youtube-nocookie.com)');
   // The consent sentence exactly as the form shows it, and the carriers' texting terms.
