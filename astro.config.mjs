@@ -9,6 +9,8 @@ import { copyFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { clientInteraction } from './src/integrations/client-interaction.ts';
+import { searchIndex } from './src/integrations/search-index.ts';
+import { shareCards } from './src/integrations/share-cards/index.ts';
 import { astroCsp } from './src/server/headers.ts';
 import { bodyLimitBytes } from './src/server/http/contact-request.ts';
 import { site } from './src/site.config.ts';
@@ -56,6 +58,8 @@ export default defineConfig({
       filter: (page) => !notInSitemap.some((p) => new URL(page).pathname === p),
     }),
     sitemapXml(),
+    shareCards(),
+    searchIndex(),
   ],
   vite: {
     plugins: [tailwindcss()],

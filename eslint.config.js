@@ -23,7 +23,7 @@ export default tseslint.config(
     rules: { ...jsxA11y.flatConfigs.recommended.rules, ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['tests/**', 'src/components/blog/mdx/index.ts'],
+    files: ['tests/**', 'src/components/blog/mdx/index.ts', 'src/components/legal/mdx/index.ts'],
     rules: {
       // TypeScript's own checker cannot read .astro modules (Astro's checker, npm run check, types
       // them), so every imported component looks like an error type here.

@@ -22,6 +22,7 @@ import { deliveryState, leadsToCsv } from '../src/server/leads/csv.ts';
 import { readLeadsConfig } from '../src/server/config.ts';
 import { openLeadStore } from '../src/server/leads/store/sqlite.ts';
 import type { LeadWithDeliveries } from '../src/server/leads/store/types.ts';
+import { describeListing } from '../src/lib/listing/lead.ts';
 
 const { values: args, positionals } = parseArgs({
   options: {
@@ -119,6 +120,7 @@ try {
       console.log(
         [
           `#${lead.id}  ${when(lead.receivedAt)}  ${lead.firstName} ${lead.lastName} <${lead.email}>${lead.phone ? `  ${lead.phone}` : ''}`,
+          ...(lead.listing ? [`     Showing request: ${describeListing(lead.listing)}`] : []),
           `     ${lead.helpType}: ${lead.message.replace(/\s+/g, ' ').slice(0, 100)}${lead.message.length > 100 ? '...' : ''}`,
           `     ${lead.status === 'spam' ? `spam (${lead.spamReason ?? 'caught'}), never sent` : describeDelivery(lead)}`,
           `     from ${lead.sourcePage || 'an unknown page'}; texting consent: ${lead.textingConsent ? 'yes' : 'no'}; ${lead.ip || 'no address'}`,

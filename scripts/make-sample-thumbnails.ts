@@ -1,8 +1,10 @@
 /**
  * Draws thumbnails for the sample video snapshot (its videos are invented, so YouTube has no
  * pictures for them) and the built-in placeholder video of the latest-video card. Each file
- * is an ordinary 480x270 JPEG named after the video or playlist id, exactly where
- * `npm run sync` saves the real thumbnails, so a synced channel simply replaces them.
+ * is an ordinary 1280x720 JPEG named after the video or playlist id, exactly where
+ * `npm run sync` saves the real thumbnails, so a synced channel simply replaces them. The title
+ * is set in the bottom band, clear of the play button pages put in the middle, and where it
+ * lies is recorded in content/videos/sample-title-areas.json (see scripts/art/title-areas.ts).
  *
  * It also draws a SAMPLE picture for every playlist of the blog (content/playlists, articles
  * with a playlistId) that has no real thumbnail in the oEmbed cache, into
@@ -14,10 +16,14 @@
  *   node scripts/make-sample-thumbnails.ts            # draws only missing files
  *   node scripts/make-sample-thumbnails.ts --force    # redraws everything
  */
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { hillPath, pine, rng } from './art/landscape.ts';
+import { escapeXml, fitTitle, fontFamily, inkBox, textWidth, titleText, type Box } from './art/text.ts';
+import { readTitleAreas, sampleThumbnailSize, titleAreasFile, writeTitleAreas } from './art/title-areas.ts';
 import type { Playlist } from '../src/lib/video/model.ts';
 import { cachePaths, collectPlaylistIds, readCache, sampleNotice, serializeCache } from './fetch-thumbnails.ts';
 
@@ -39,46 +45,87 @@ const palettes: [string, string, string][] = [
   ['#2f4a3a', '#8fb47f', '#fffbe6'],
 ];
 
-const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/**
+ * 1280x720, YouTube's largest thumbnail size: a poster shown about 900 px wide (playlist
+ * players, the relocation video) stays sharp, and astro:assets serves smaller widths to
+ * smaller screens.
+ */
+const W = sampleThumbnailSize.width;
+const H = sampleThumbnailSize.height;
+const margin = 64;
 
-/** Greedy word wrap to at most `maxLines` lines of about `width` characters. */
-function wrap(text: string, width: number, maxLines: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/)) {
-    if (line && `${line} ${word}`.length > width) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) lines.push(line);
-  if (lines.length > maxLines) {
-    lines.length = maxLines;
-    lines[maxLines - 1] = `${lines[maxLines - 1]}…`;
-  }
-  return lines;
+/**
+ * The page puts a play button in the middle of the picture (video cards, the latest-video card,
+ * the YouTube facade) and the facade a title bar across the top, so the title is set in the
+ * bottom band, below `titleTop`: at the smallest size a card is shown (about 280 px wide), the
+ * largest play button (64 px) covers the middle 35% of the height, 0.33 to 0.68.
+ */
+const titleTop = Math.round(H * 0.71);
+const titleBottom = Math.round(H * 0.95);
+
+interface Drawing {
+  svg: string;
+  /** Where the title's pixels are, in picture pixels. */
+  title: Box;
 }
 
-function svg(title: string, tag: string, [dark, mid, light]: [string, string, string]): string {
-  const lines = wrap(title, 22, 3);
-  const top = 135 - (lines.length - 1) * 20;
-  const text = lines.map((l, i) => `<tspan x="32" y="${top + i * 40}">${escapeXml(l)}</tspan>`).join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="270" viewBox="0 0 480 270">
-  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${dark}"/><stop offset="1" stop-color="${mid}"/></linearGradient></defs>
-  <rect width="480" height="270" fill="url(#g)"/>
-  <path d="M0 230 L60 200 L120 222 L190 188 L260 215 L330 182 L400 210 L480 190 L480 270 L0 270 Z" fill="${dark}" opacity="0.55"/>
-  <rect x="32" y="28" width="${tag.length * 9 + 20}" height="26" rx="4" fill="${light}"/>
-  <text x="42" y="46" font-family="DejaVu Sans, sans-serif" font-size="14" font-weight="bold" fill="${dark}">${escapeXml(tag)}</text>
-  <text font-family="DejaVu Sans, sans-serif" font-size="30" font-weight="bold" fill="#ffffff">${text}</text>
-</svg>`;
+async function drawing(
+  title: string,
+  tag: string,
+  [dark, mid, light]: [string, string, string],
+  seed: number,
+): Promise<Drawing> {
+  const fitted = await fitTitle(title, [64, 58, 52, 46, 42], W - 2 * margin, titleBottom - titleTop);
+  // Bottom-anchored: the last line's descenders end near titleBottom.
+  const firstBaseline = Math.round(titleBottom - (fitted.lines.length - 1) * fitted.lineHeight - fitted.size * 0.26);
+  const text = titleText(fitted, margin, firstBaseline, '#ffffff');
+  const canvas = (body: string) =>
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${body}</svg>`;
+  const box = await inkBox(canvas(text));
+  if (!box || box.y < titleTop || box.y + box.h > H || box.x + box.w > W - margin / 2) {
+    throw new Error(`The title "${title}" does not fit its band: ${JSON.stringify(box)}`);
+  }
+  const r = rng(seed);
+  const tagSize = 30;
+  const tagWidth = Math.ceil((await textWidth(tag, tagSize)) + 40);
+  const tagY = box.y - 22 - 52;
+  let scene = '';
+  for (let i = 0; i < 9; i++) scene += pine(r() * W, H * (0.7 + r() * 0.06), 1.4 + r() * 1.2, dark);
+  const body = `<defs>
+  <linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${dark}"/><stop offset="1" stop-color="${mid}"/></linearGradient>
+  <linearGradient id="scrim" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#000000" stop-opacity="0"/><stop offset="1" stop-color="#000000" stop-opacity="0.55"/></linearGradient>
+</defs>
+<rect width="${W}" height="${H}" fill="url(#g)"/>
+<circle cx="${Math.round(W * (0.62 + r() * 0.25))}" cy="${Math.round(H * 0.3)}" r="${Math.round(H * 0.11)}" fill="${light}" opacity="0.22"/>
+<path d="${hillPath(W, H, H * 0.66, H * 0.12, r)}" fill="${dark}" opacity="0.45"/>
+${scene}
+<path d="${hillPath(W, H, H * 0.8, H * 0.06, r)}" fill="${dark}" opacity="0.7"/>
+<rect y="${H * 0.45}" width="${W}" height="${H * 0.55}" fill="url(#scrim)"/>
+<rect x="${margin}" y="${tagY}" width="${tagWidth}" height="52" rx="8" fill="${light}"/>
+<text x="${margin + 20}" y="${tagY + 37}" font-family="${fontFamily}" font-size="${tagSize}" font-weight="bold" fill="${dark}">${escapeXml(tag)}</text>
+${text}`;
+  return { svg: canvas(body), title: box };
 }
+
+/** What the title-area manifest said before this run, so pictures not redrawn keep their entry. */
+const manifest = readTitleAreas(root);
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+let seed = 0;
 
 async function draw(file: string, title: string, tag: string, palette: [string, string, string]): Promise<boolean> {
-  if (existsSync(file) && !force) return false;
+  const key = relative(root, file).split(sep).join('/');
+  seed++;
+  if (existsSync(file) && !force) {
+    // Not redrawn: its entry stays only while the file is still the picture it describes.
+    const entry = manifest.areas[key];
+    if (entry && entry.sha256 !== sha256(readFileSync(file))) delete manifest.areas[key];
+    return false;
+  }
   mkdirSync(dirname(file), { recursive: true });
-  await sharp(Buffer.from(svg(title, tag, palette)))
-    .jpeg({ quality: 72, mozjpeg: true })
-    .toFile(file);
+  const { svg, title: box } = await drawing(title, tag, palette, seed);
+  const bytes = await sharp(Buffer.from(svg)).jpeg({ quality: 74, mozjpeg: true }).toBuffer();
+  writeFileSync(file, bytes);
+  manifest.areas[key] = { sha256: sha256(bytes), width: W, height: H, title: box };
   return true;
 }
 
@@ -116,4 +163,7 @@ for (const [playlistId, from] of await collectPlaylistIds(root)) {
 }
 if (Object.values(cache.thumbnails).some((e) => e.sample)) cache.notice = sampleNotice;
 writeFileSync(cachePaths(videoDir).file, serializeCache(cache));
-console.log(`Drew ${drawn} thumbnail(s).`);
+// Entries of pictures that no longer exist go too.
+for (const key of Object.keys(manifest.areas)) if (!existsSync(join(root, key))) delete manifest.areas[key];
+writeTitleAreas(root, manifest);
+console.log(`Drew ${drawn} thumbnail(s); title areas in ${titleAreasFile}.`);

@@ -11,6 +11,7 @@ import { z } from 'astro/zod';
 import { testimonialFileSchema, testimonialSchema } from '#src/lib/testimonial.ts';
 import { playlistSchema, snapshotSchema } from '#src/lib/video/model.ts';
 import { countySchema, text, townFields } from '#src/lib/town.ts';
+import { listingSchema } from '#src/lib/listing/model.ts';
 
 // ---------------------------------------------------------------------------------------
 // Small shared field schemas
@@ -274,7 +275,37 @@ const agent = defineCollection({
   schema: z.object({ title: text }),
 });
 
+/**
+ * The privacy policy, terms of use and accessibility statement (content/legal/{page}.mdx, shown
+ * at /{page}): texts the agent's attorney reviews. Phone, e-mail and the outside services come
+ * from src/site.config.ts through the components of src/components/legal/mdx/, never typed in.
+ */
+const legal = defineCollection({
+  loader: glob({ pattern: '*.mdx', base: './content/legal' }),
+  schema: z.object({
+    title: text.max(110),
+    /** The footer link's words, e.g. "Privacy Policy". */
+    label: text.max(30),
+    /** Place of the footer link (1 is first). */
+    order: z.number().int().positive(),
+    description,
+    /** Day of the last change, shown as "Last updated". */
+    updated: isoDate,
+  }),
+});
+
+/**
+ * The agent's homes: one file per home (content/listings/{slug}.yaml) with its photos beside it,
+ * in RESO Data Dictionary field names (src/lib/listing/model.ts), so the MLS sync fills the
+ * same collection.
+ */
+const listing = defineCollection({
+  loader: glob({ pattern: '*.{yaml,yml}', base: './content/listings' }),
+  schema: ({ image }) => listingSchema(image()),
+});
+
 export const collections = {
+  listing,
   counties,
   cities,
   articles,
@@ -283,4 +314,5 @@ export const collections = {
   videoPlaylists,
   agent,
   landing,
+  legal,
 };

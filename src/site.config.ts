@@ -182,6 +182,12 @@ export const site = {
     /** Downloadable relocation guide (View Relocation Guide). */
     relocationGuide: 'https://guides.example.com/jordan-avery/triangle-relocation-guide',
     youtubeChannel: 'https://www.youtube.com/@example',
+    /**
+     * The NC Real Estate Commission's "Working with Real Estate Agents" brochure, which Commission
+     * Rule 58A .0104 has brokers review with a buyer or seller at the first substantial contact;
+     * the contact form links it with the caution about confidential information.
+     */
+    agencyBrochure: 'https://www.ncrec.gov/Brochures/Print/WWREAPrint.pdf',
   },
   social: [
     { name: 'Facebook', url: 'https://www.facebook.com/example' },
@@ -192,6 +198,8 @@ export const site = {
   embeds: {
     /** Third-party property-search map; `{city}` is replaced by the city name. */
     propertySearchUrl: 'https://search.example.com/map?agent=jordan-avery&city={city}',
+    /** Who runs the property search, named with its privacy policy on /privacy. */
+    propertySearchProvider: { name: 'Example Property Search', privacyUrl: 'https://search.example.com/privacy' },
     /** Third-party home-value web component. */
     homeValue: {
       scriptUrl: 'https://widgets.example.com/home-value/v1/widget.js',
@@ -199,17 +207,38 @@ export const site = {
       element: 'home-value-widget',
       agentAttribute: 'agent-encoded-id',
       agentEncodedId: 'ZXhhbXBsZS1qb3JkYW4tYXZlcnk',
+      /** Who runs the widget, named with its privacy policy on /privacy. */
+      provider: { name: 'Example Home Value', privacyUrl: 'https://widgets.example.com/privacy' },
     },
     /** Light basemap tiles for the area map, with the attribution the provider requires. */
+    /** A map site's page for one point, the link a listing's map offers without JavaScript. */
+    mapPoint: { name: 'OpenStreetMap', url: 'https://www.openstreetmap.org/?mlat={lat}&mlon={lng}#map=17/{lat}/{lng}' },
     mapTiles: {
       url: 'https://{s}.basemaps.cartocdn.com/light_all/{z}/{x}/{y}{r}.png',
       attribution: [
         { label: 'OpenStreetMap contributors', url: 'https://www.openstreetmap.org/copyright' },
         { label: 'CARTO', url: 'https://carto.com/attributions' },
       ],
+      /** Who serves the tiles, named with its privacy policy on /privacy. */
+      provider: { name: 'CARTO', privacyUrl: 'https://carto.com/privacy' },
     },
   },
   videoPlatform: 'YouTube',
+  /**
+   * The homes (content/listings/): what the firm must say wherever a listing is shown (NAR's IDX
+   * display rules and the MLS's: the listing firm named in a type no smaller than the facts,
+   * "deemed reliable" with the date of the data; no offer of compensation anywhere).
+   */
+  listings: {
+    /** Shown before the listing firm's name (ListOfficeName) on every card and listing page. */
+    courtesy: 'Listing courtesy of',
+    /** Followed by the date the data was last updated. */
+    disclaimer: 'Information deemed reliable but not guaranteed.',
+    /** The home page's Featured homes: at most this many homes for sale, newest first. */
+    featuredCount: 3,
+    /** At most this many homes in each of a city guide's for-sale and recently-sold lists. */
+    perCityGuide: 6,
+  },
 } as const;
 
 export type Site = typeof site;

@@ -6,6 +6,7 @@ export type City = CollectionEntry<'cities'>;
 export type Article = CollectionEntry<'articles'>;
 export type County = CollectionEntry<'counties'>;
 export type Playlist = CollectionEntry<'playlists'>;
+export type LegalPage = CollectionEntry<'legal'>;
 
 /**
  * All service-area cities, alphabetical by name. The rules no single file's schema can check fail
@@ -47,4 +48,17 @@ export async function getPublishedArticles(): Promise<Article[]> {
 export async function getPlaylists(): Promise<Playlist[]> {
   const all = await getCollection('playlists');
   return all.sort((a, b) => a.data.title.localeCompare(b.data.title));
+}
+
+/** The legal and trust pages (privacy, terms, accessibility) in their footer order; each is /{id}. */
+export async function getLegalPages(): Promise<LegalPage[]> {
+  const all = await getCollection('legal');
+  return all.sort((a, b) => a.data.order - b.data.order || a.id.localeCompare(b.id));
+}
+
+/** One legal page by its file name; a missing file fails the build naming it. */
+export async function getLegalPage(id: string): Promise<LegalPage> {
+  const page = (await getLegalPages()).find((p) => p.id === id);
+  if (!page) throw new Error(`content/legal/${id}.mdx is missing: /${id} is built from it`);
+  return page;
 }

@@ -130,6 +130,12 @@ export function validateContact(input: Partial<ContactValues>): ValidationResult
   return { ok: false, errors };
 }
 
+/**
+ * The hidden field of the form on a listing page: the home's RESO ListingKey. The server looks the
+ * home up itself; an unknown key is a message without a home.
+ */
+export const listingField = 'listingKey';
+
 /** Spam traps: a field people never see, and the shortest plausible time to fill the form. */
 export const spamTrap = { honeypotField: 'website', elapsedField: 'elapsedMs', minFillMs: 3000 } as const;
 

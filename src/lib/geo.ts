@@ -130,7 +130,9 @@ export function toSvgAreas(
   collection: ServiceAreaCollection,
   zoom: number = mapView.zoom,
   padding = 12,
-): { viewBox: string; areas: SvgArea[] } {
+  /** Places to mark on the same drawing ([lng, lat]), e.g. a home on its town's outline. */
+  points: readonly Position[] = [],
+): { viewBox: string; areas: SvgArea[]; points: [number, number][] } {
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;
@@ -161,7 +163,11 @@ export function toSvgAreas(
     return { name: f.properties.name, href: areaHref(f.properties.name), d, label: [n(lx - ox), n(ly - oy)] };
   });
   const viewBox = `0 0 ${n(maxX - minX + 2 * padding)} ${n(maxY - minY + 2 * padding)}`;
-  return { viewBox, areas };
+  const marks = points.map((p): [number, number] => {
+    const [x, y] = projectMercator(p, zoom);
+    return [n(x - ox), n(y - oy)];
+  });
+  return { viewBox, areas, points: marks };
 }
 
 const escapeHtml = (s: string) =>

@@ -52,7 +52,7 @@ beforeAll(async () => {
   });
   geo = out.stdout;
   build = await runBuild(root);
-}, 300_000);
+}, 600_000);
 
 afterAll(() => {
   if (root) rmSync(root, { recursive: true, force: true });

@@ -126,7 +126,7 @@ beforeAll(async () => {
     { cwd: root, env, maxBuffer: 64 * 1024 * 1024 },
   );
   dist = join(root, 'dist', 'client');
-}, 300_000);
+}, 600_000);
 
 afterAll(() => {
   if (root) rmSync(root, { recursive: true, force: true });
@@ -154,19 +154,27 @@ describe('publishing one new article', () => {
     expect(first).toContain(`<link>${url}</link>`);
   });
 
-  it('builds its page with the title rule, Open Graph tags and JSON-LD', () => {
+  it('builds its page with the title rule, Open Graph tags, its share card and JSON-LD', async () => {
     const html = read(`blog/${slug}.html`);
     expect(html).toContain(`<title>${title} | ${site.agent.name} ${site.agent.title}</title>`);
     expect(html).toContain(`<link rel="canonical" href="${url}">`);
     expect(html).toContain('<meta property="og:type" content="article">');
     expect(html).toContain(`<meta property="article:published_time" content="${today}T00:00:00.000Z">`);
+    // Its share card: its own title, the agent and the firm, drawn over its cover at build time.
     const ogImage = /<meta property="og:image" content="([^"]+)">/.exec(html)?.[1];
-    expect(ogImage).toMatch(new RegExp(`^${site.baseUrl}/_astro/publishing-test-cover\\.[^"]+\\.jpe?g$`));
-    expect(html).toContain('<meta property="og:image:alt" content="A street of new homes in Cary at dusk">');
+    expect(ogImage).toMatch(new RegExp(`^${site.baseUrl}/og/[\\w-]{16}\\.jpg$`));
+    expect(html).toContain(
+      `<meta property="og:image:alt" content="${title}: ${site.agent.name}, ${site.agent.title}, ${site.agent.brokerage}">`,
+    );
+    expect(html).toContain(`<meta name="twitter:image" content="${ogImage}">`);
+    const card = await sharp(join(dist, new URL(ogImage!).pathname)).metadata();
+    expect([card.format, card.width, card.height]).toEqual(['jpeg', 1200, 630]);
 
     expect(jsonLdTypes(html)).toEqual(['BlogPosting', 'BreadcrumbList', 'FAQPage', 'City']);
     const ld = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)![1]!);
-    expect(ld['@graph'][0]).toMatchObject({ headline: title, datePublished: today, image: ogImage });
+    // Structured data names the cover itself.
+    expect(ld['@graph'][0]).toMatchObject({ headline: title, datePublished: today });
+    expect(ld['@graph'][0].image).toMatch(new RegExp(`^${site.baseUrl}/_astro/publishing-test-cover\\.[^"]+\\.jpe?g$`));
   });
 
   it('renders the page parts from the front matter, with the CTA defaults', () => {

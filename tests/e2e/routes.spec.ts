@@ -7,7 +7,6 @@ const headings: [string, string][] = [
   ['/relocation', 'Relocating to the Triangle Area?'],
   ['/upsizing', 'Ready for More Space?'],
   ['/downsizing', 'Embrace the Freedom of Less'],
-  ['/search', 'Search Not Available'],
 ];
 
 for (const [path, heading] of headings) {
@@ -26,6 +25,9 @@ const routes = [
   '/buyer-resources',
   '/seller-resources',
   '/city/raleigh',
+  '/privacy',
+  '/terms',
+  '/accessibility',
 ];
 for (const path of routes) {
   test(`${path} answers 200 with one h1`, async ({ page }) => {
@@ -35,22 +37,7 @@ for (const path of routes) {
   });
 }
 
-test('the search page ignores q, says search is not available and is noindex', async ({ page }) => {
-  await page.goto('/search?q=cary+homes');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search Not Available');
-  await expect(
-    page.getByText(
-      'Search functionality is currently not available. Please browse our available properties and resources.',
-      { exact: true },
-    ),
-  ).toBeVisible();
-  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex,nofollow');
-  const back = page.locator('main').getByRole('link', { name: 'Return to Home Page', exact: true });
-  await expect(back).toHaveText('Return to Home Page');
-  await expect(back).toHaveAttribute('href', '/');
-  await back.click();
-  await expect(page).toHaveURL(/\/$/);
-});
+// /search (SPEC's texts without JavaScript, the search with it): tests/e2e/search.spec.ts.
 
 test('an unknown path answers 404 with the not-found page and logs the path', async ({ page }) => {
   const logged: string[] = [];

@@ -40,6 +40,7 @@ test('sitemap.xml lists every indexable built page and nothing else', async ({ r
   const noindex = pages.filter((p) => isNoindex(p.html)).map((p) => p.path);
   expect(indexable.length).toBeGreaterThan(60);
   expect(noindex).toEqual(expect.arrayContaining(['/search']));
+  expect(indexable).toEqual(expect.arrayContaining(['/privacy', '/terms', '/accessibility']));
 
   const res = await request.get('/sitemap.xml');
   expect(res.status()).toBe(200);

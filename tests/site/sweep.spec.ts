@@ -11,8 +11,16 @@ import { notFoundPaths, sitemapPaths } from '../support/pages.ts';
 const pages = sitemapPaths();
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
+/** Linked from the footer of every page (issue 18). */
+const legalLinks = [
+  ['Privacy Policy', '/privacy'],
+  ['Terms of Use', '/terms'],
+  ['Accessibility', '/accessibility'],
+] as const;
+
 test('the sitemap lists the pages of the site', () => {
   expect(pages).toContain('/');
+  expect(pages).toEqual(expect.arrayContaining(legalLinks.map(([, href]) => href)));
   expect(pages.length).toBeGreaterThan(10);
 });
 
@@ -27,6 +35,11 @@ for (const path of [...pages, ...notFoundPaths]) {
     const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
     expect(canonical).toMatch(/^https?:\/\//);
     expect(await page.locator('meta[property="og:url"]').getAttribute('content')).toBe(canonical);
+    for (const [name, href] of legalLinks) {
+      await expect(page.locator('footer').getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+    }
+    const search = page.locator('header').getByRole('link', { name: 'Search the site', exact: true });
+    await expect(search).toHaveAttribute('href', '/search');
     const robots = await page.locator('meta[name="robots"]').getAttribute('content');
     expect(['index,follow', 'noindex,nofollow']).toContain(robots);
     if (pages.includes(path)) expect(robots).toBe('index,follow');

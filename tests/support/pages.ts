@@ -1,4 +1,5 @@
 /** The pages of the build: every URL in the built sitemap plus the two not-found pages. */
+import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -25,4 +26,29 @@ export function allPagePaths(): string[] {
     .map((path) => (path === '/index' ? '/' : path))
     .filter((path) => path !== '/404' && path !== '/city-not-found');
   return [...new Set([...pages, '/contact', ...notFoundPaths])].sort();
+}
+
+/**
+ * One page of each kind of script the build emits: pages are grouped by the islands they hold
+ * and the inline scripts they carry (each kind has its own CSP hashes), and the first of each
+ * group stands for it.
+ */
+export function pagesPerScriptKind(): string[] {
+  const groups = new Map<string, string>();
+  for (const path of allPagePaths()) {
+    const file = join(client, path === '/' ? 'index.html' : `${path}.html`);
+    let html: string;
+    try {
+      html = readFileSync(file, 'utf8');
+    } catch {
+      continue; // on-demand or not-found addresses: their HTML is not a file of their own
+    }
+    const islands = [...html.matchAll(/<astro-island[^>]*component-url="([^"]+)"/g)].map((m) => m[1]);
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+      .filter((m) => !/type="application\/ld\+json"/.test(m[0]))
+      .map((m) => createHash('sha256').update(m[1]!).digest('base64'));
+    const key = [...new Set(islands)].sort().join() + '|' + [...new Set(inline)].sort().join();
+    if (!groups.has(key)) groups.set(key, path);
+  }
+  return [...groups.values(), '/contact', notFoundPaths[0]!].sort();
 }

@@ -55,6 +55,17 @@ beforeAll(() => {
         helpType: "I'm looking to buy a home",
         // A textarea posted without JavaScript ends its lines with CRLF.
         message: '@SUM(A1) please call me\r\nabout Cary',
+        // A showing request sent from a listing page.
+        listing: {
+          key: 'JA-2026-014',
+          address: '412 Oak Grove Lane, Cary, NC 27513',
+          street: '412 Oak Grove Lane',
+          city: 'Cary',
+          state: 'NC',
+          postalCode: '27513',
+          price: 525000,
+          url: 'https://www.example.com/listings/412-oak-grove-lane-cary-nc',
+        },
       },
       ['email'],
       at('15:00'),
@@ -100,11 +111,11 @@ function leadsOn(file: string, ...args: string[]) {
 }
 
 const header =
-  'id,received_at,first_name,last_name,email,phone,help_type,message,status,delivery,delivered_at,source_page,texting_consent,consent_text,ip,user_agent';
+  'id,received_at,first_name,last_name,email,phone,help_type,message,listing_key,listing_address,status,delivery,delivered_at,source_page,texting_consent,consent_text,ip,user_agent';
 const consent = (given: 'yes' | 'no') =>
   `/contact,${given},"By giving your phone number, you agree to calls and texts.",203.0.113.7,test`;
-const bobRow = `2,2025-05-01T15:00:00.000Z,Bob,Smith,bob@example.com,,I'm looking to buy a home,"'@SUM(A1) please call me\r\nabout Cary",lead,pending,,${consent('no')}`;
-const annRow = `1,2025-05-01T14:30:00.000Z,Ann,'-Lee,ann@example.com,'+1 919 555 0100,I want to sell my home,"'=HYPERLINK(""http://evil.example"",""Click me"")",lead,delivered,2025-05-01T14:31:00.000Z,${consent('yes')}`;
+const bobRow = `2,2025-05-01T15:00:00.000Z,Bob,Smith,bob@example.com,,I'm looking to buy a home,"'@SUM(A1) please call me\r\nabout Cary",JA-2026-014,"412 Oak Grove Lane, Cary, NC 27513",lead,pending,,${consent('no')}`;
+const annRow = `1,2025-05-01T14:30:00.000Z,Ann,'-Lee,ann@example.com,'+1 919 555 0100,I want to sell my home,"'=HYPERLINK(""http://evil.example"",""Click me"")",,,lead,delivered,2025-05-01T14:31:00.000Z,${consent('yes')}`;
 const csv = `\uFEFF${header}\r\n${bobRow}\r\n${annRow}\r\n`;
 
 describe('npm run leads', () => {
@@ -115,6 +126,7 @@ describe('npm run leads', () => {
     expect(run.stdout).toBe(
       [
         '#2  5/1/25, 11:00 AM  Bob Smith <bob@example.com>',
+        '     Showing request: 412 Oak Grove Lane, Cary, NC 27513 (JA-2026-014)',
         "     I'm looking to buy a home: @SUM(A1) please call me about Cary",
         '     email pending after 1 try, next 5/1/25, 11:05 AM (connect ECONNREFUSED 127.0.0.1:587)',
         '     from /contact; texting consent: no; 203.0.113.7',
@@ -161,7 +173,7 @@ describe('npm run leads', () => {
     const withSpam = leads('--csv', file, '--spam');
     expect(withSpam.stdout).toBe(`Wrote 3 leads to ${file}\n`);
     expect(readFileSync(file, 'utf8')).toBe(
-      `\uFEFF${header}\r\n3,2025-05-01T15:10:00.000Z,Bot,Bot,bot@example.com,,Other,"Buy followers now, cheap!",spam (honeypot),spam (not sent),,${consent('no')}\r\n${bobRow}\r\n${annRow}\r\n`,
+      `\uFEFF${header}\r\n3,2025-05-01T15:10:00.000Z,Bot,Bot,bot@example.com,,Other,"Buy followers now, cheap!",,,spam (honeypot),spam (not sent),,${consent('no')}\r\n${bobRow}\r\n${annRow}\r\n`,
     );
   });
 

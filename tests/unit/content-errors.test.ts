@@ -122,4 +122,36 @@ describe('content schema errors', () => {
     },
     120_000,
   );
+
+  const home = 'content/listings/412-oak-grove-lane-cary-nc.yaml';
+  it.each([
+    ['a negative price', /^ListPrice: .*$/m, 'ListPrice: -525000', 'ListPrice', 'must be more than $0'],
+    ['a missing price', /^ListPrice: .*$/m, '', 'ListPrice', 'is required'],
+    ['an unknown status', /^StandardStatus: .*$/m, 'StandardStatus: Sold', 'StandardStatus', 'must be one of'],
+    [
+      'a Closed home without close price and date',
+      /^StandardStatus: .*$/m,
+      'StandardStatus: Closed',
+      'ClosePrice',
+      'a Closed home needs its ClosePrice',
+    ],
+    ['a photo without alt', /^ {4}alt: Kitchen.*$/m, '', 'Photos.1.alt', 'every photo needs alt text'],
+    [
+      'an open house that ends before it starts',
+      /^ {4}OpenHouseEndTime: '2027-01-16T15:00'$/m,
+      "    OpenHouseEndTime: '2027-01-16T12:00'",
+      'OpenHouse.1.OpenHouseEndTime',
+      'must be after OpenHouseStartTime',
+    ],
+  ])(
+    'a home with %s fails with the file and the field named',
+    async (_what, line, bad, field, rule) => {
+      const { ok, output } = await syncWith(home, line, bad);
+      expect(ok).toBe(false);
+      expect(output).toContain('412-oak-grove-lane-cary-nc.yaml');
+      expect(output).toContain(`${field}: `);
+      expect(output).toContain(rule);
+    },
+    120_000,
+  );
 });

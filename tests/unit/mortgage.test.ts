@@ -299,6 +299,25 @@ describe('calculator state and URL query', () => {
     expect(initialInputs(table, 'atlantis').town).toBe('raleigh');
   });
 
+  it("starts a listing page at its home's price, down payment and HOA, with its town's rate", () => {
+    expect(initialInputs(table, 'cary', { price: 525000, down: 105000, hoa: 65 })).toEqual({
+      price: '525000',
+      down: '105000',
+      rate: '6.5',
+      term: 30,
+      town: 'cary',
+      taxRate: '0.8571',
+      insurance: '1800',
+      hoa: '65',
+      pmiRate: '0.75',
+    });
+    // A home outside every town of the table: its county's unincorporated land.
+    expect(initialInputs(table, 'wake-county', { price: 400000, down: 80000, hoa: 0 })).toMatchObject({
+      town: 'wake-county',
+      taxRate: '0.5171',
+    });
+  });
+
   it('round-trips through the query', () => {
     const base = initialInputs(table);
     const edited = {

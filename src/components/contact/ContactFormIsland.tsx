@@ -10,6 +10,7 @@ import {
   emptyContactValues,
   formShownAt,
   helpTypes,
+  listingField,
   rateLimitKey,
   spamTrap,
   statusText,
@@ -33,6 +34,8 @@ export interface Props {
   initialValues?: ContactValues | undefined;
   initialErrors?: FieldErrors | undefined;
   initialStatus?: FormStatus | undefined;
+  /** On a listing page: the home to see; its ListingKey is sent with the message. */
+  listing?: { key: string; address: string } | undefined;
 }
 
 // SPEC §9 keeps the count in browser memory, per page view; the server keeps its own.
@@ -58,7 +61,15 @@ function firstInvalid(errors: FieldErrors): ContactField | undefined {
   return (Object.keys(emptyContactValues) as ContactField[]).find((field) => errors[field]);
 }
 
-function ContactFormIsland({ agentName, action, endpoint, initialValues, initialErrors, initialStatus }: Props) {
+function ContactFormIsland({
+  agentName,
+  action,
+  endpoint,
+  initialValues,
+  initialErrors,
+  initialStatus,
+  listing,
+}: Props) {
   const [values, setValues] = useState<ContactValues>(initialValues ?? emptyContactValues);
   const [errors, setErrors] = useState<FieldErrors>(initialErrors ?? {});
   const [status, setStatus] = useState<FormStatus | undefined>(initialStatus);
@@ -133,6 +144,7 @@ function ContactFormIsland({ agentName, action, endpoint, initialValues, initial
           ...values,
           [spamTrap.honeypotField]: honeypot instanceof HTMLInputElement ? honeypot.value : '',
           [spamTrap.elapsedField]: elapsedOnForm(shownAt.current, performance.now()),
+          ...(listing ? { [listingField]: listing.key } : {}),
         }),
       });
       const answer = (await response.json().catch(() => ({}))) as { message?: string; errors?: FieldErrors };
@@ -205,9 +217,10 @@ function ContactFormIsland({ agentName, action, endpoint, initialValues, initial
       action={action}
       noValidate={enhanced}
       onSubmit={(event) => void submit(event)}
-      aria-label="Send a message"
+      aria-label={listing ? `Request a showing of ${listing.address}` : 'Send a message'}
       className="relative grid gap-5"
     >
+      {listing && <input type="hidden" name={listingField} value={listing.key} />}
       <div>
         <p className="text-sm text-ink-soft">
           Fields marked <span aria-hidden="true">*</span>
@@ -268,8 +281,13 @@ function ContactFormIsland({ agentName, action, endpoint, initialValues, initial
           describedBy: ids.consent,
         },
       )}
-      <p id={ids.consent} className="-mt-3 text-xs leading-relaxed text-ink-soft">
-        {textingConsent(agentName)}
+      {/* The consent sentence alone describes the phone field; the privacy link follows it on its line. */}
+      <p className="-mt-3 text-xs leading-relaxed text-ink-soft">
+        <span id={ids.consent}>{textingConsent(agentName)}</span> See the{' '}
+        <a className="font-semibold text-brand-700 underline" href="/privacy">
+          privacy policy
+        </a>
+        .
       </p>
       {field('helpType', 'How can I help?', (p) => (
         <select {...p}>
@@ -295,7 +313,7 @@ function ContactFormIsland({ agentName, action, endpoint, initialValues, initial
       </div>
       <div>
         <button type="submit" className="btn-primary w-full sm:w-auto" aria-disabled={sending}>
-          Send Message
+          {listing ? 'Request a Showing' : 'Send Message'}
         </button>
       </div>
     </form>

@@ -6,7 +6,7 @@ import leafletCss from 'leaflet/dist/leaflet.css?inline';
 import type { Feature, Geometry } from 'geojson';
 import type { Layer, Path } from 'leaflet';
 import { useEffect, useState } from 'react';
-import { GeoJSON, MapContainer, TileLayer, useMap } from 'react-leaflet';
+import { CircleMarker, GeoJSON, MapContainer, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import { geoJSON } from 'leaflet';
 import {
   areaHoverStyle,
@@ -21,9 +21,15 @@ import {
 export interface Props {
   tileUrl: string;
   attribution: readonly { label: string; url: string }[];
-  dataUrl: string;
+  /** The service areas to draw; a map of one home draws none. */
+  dataUrl?: string | undefined;
+  /** One home to show instead of the whole area: the map centres on it and marks it. */
+  home?: { lat: number; lng: number; label: string } | undefined;
   onReady: () => void;
 }
+
+/** Street level: close enough to see the home's street and the ones around it. */
+const homeZoom = 15;
 
 /*
  * A plain `import 'leaflet/dist/leaflet.css'` would be linked from the page head (Astro collects
@@ -105,10 +111,11 @@ function FitAreas({ areas }: { areas: ServiceAreaCollection }) {
   return null;
 }
 
-export default function LeafletAreaMap({ tileUrl, attribution, dataUrl, onReady }: Props) {
+export default function LeafletAreaMap({ tileUrl, attribution, dataUrl, home, onReady }: Props) {
   const [areas, setAreas] = useState<ServiceAreaCollection | null>(null);
 
   useEffect(() => {
+    if (!dataUrl) return;
     const controller = new AbortController();
     fetch(dataUrl, { signal: controller.signal })
       .then((res) => {
@@ -122,6 +129,26 @@ export default function LeafletAreaMap({ tileUrl, attribution, dataUrl, onReady 
       });
     return () => controller.abort();
   }, [dataUrl]);
+
+  if (home) {
+    return (
+      <MapContainer
+        center={[home.lat, home.lng]}
+        zoom={homeZoom}
+        scrollWheelZoom={false}
+        keyboard={false}
+        whenReady={onReady}
+        style={{ height: '100%', width: '100%', background: 'var(--color-sand)' }}
+      >
+        <TileLayer url={tileUrl} attribution={buildAttributionHtml(attribution)} />
+        <CircleMarker center={[home.lat, home.lng]} radius={10} pathOptions={{ ...areaStyle, fillOpacity: 0.8 }}>
+          <Tooltip permanent direction="top" offset={[0, -10]}>
+            {home.label}
+          </Tooltip>
+        </CircleMarker>
+      </MapContainer>
+    );
+  }
 
   return (
     <MapContainer

@@ -25,6 +25,7 @@ import {
   queryKeys,
   withTown,
   type CalculatorInputs,
+  type CalculatorStart,
 } from './calculator-state.ts';
 import AmortizationChart from './AmortizationChart.tsx';
 import AmortizationTable from './AmortizationTable.tsx';
@@ -43,6 +44,8 @@ export interface Props {
   headingLevel: 2 | 3;
   /** Id of the calculator's root, also the fragment written to shared URLs so they open on it. */
   anchor: string;
+  /** The page's own starting figures (a listing's price, 20% down and its HOA); SPEC's defaults otherwise. */
+  start?: CalculatorStart | undefined;
 }
 
 /** Calculator fields edited before hydration, as inputs (their DOM ids end in their query key). */
@@ -59,9 +62,9 @@ function editedBeforeHydration(table: TaxTable, id: string): Partial<CalculatorI
 /** Long enough that typing "350000" writes the URL once, short enough that a quick share has it. */
 const urlWriteDelayMs = 400;
 
-function CalculatorIsland({ city, taxTable, title, headingLevel, anchor }: Props) {
+function CalculatorIsland({ city, taxTable, title, headingLevel, anchor, start }: Props) {
   const id = useId();
-  const [inputs, setInputs] = useState<CalculatorInputs>(() => initialInputs(taxTable, city));
+  const [inputs, setInputs] = useState<CalculatorInputs>(() => initialInputs(taxTable, city, start));
   const [firstPayment, setFirstPayment] = useState<{ year: number; month: number } | null>(null);
   const edited = useRef(false);
 

@@ -58,18 +58,29 @@ export function townForCity(table: TaxTable, city: string | undefined): string {
   return isTownSlug(table, city) ? city : table.defaultTown;
 }
 
-/** What the server renders and the island starts from: SPEC defaults, the page's town, cost defaults. */
-export function initialInputs(table: TaxTable, city?: string): CalculatorInputs {
+/** A page's own starting figures: a listing page starts at its home's price, down payment and HOA dues. */
+export interface CalculatorStart {
+  price: number;
+  down: number;
+  /** HOA dues a month. */
+  hoa: number;
+}
+
+/**
+ * What the server renders and the island starts from: SPEC defaults (or the page's home), the
+ * page's town, cost defaults.
+ */
+export function initialInputs(table: TaxTable, city?: string, start?: CalculatorStart): CalculatorInputs {
   const town = townForCity(table, city);
   return {
-    price: String(specDefaults.price),
-    down: String(specDefaults.down),
+    price: String(start?.price ?? specDefaults.price),
+    down: String(start?.down ?? specDefaults.down),
     rate: String(specDefaults.rate),
     term: specDefaults.term,
     town,
     taxRate: defaultTaxRate(table, town),
     insurance: String(costDefaults.insurance),
-    hoa: String(costDefaults.hoa),
+    hoa: String(start?.hoa ?? costDefaults.hoa),
     pmiRate: String(costDefaults.pmiRate),
   };
 }

@@ -4,6 +4,7 @@
  * page itself; a form post that still arrives here is sent there with its body (307).
  */
 import type { APIRoute } from 'astro';
+import { getListingRefs } from '#src/data/listing-refs.ts';
 import { handleContactPost, requestWantsJson } from '#src/server/http/contact-request.ts';
 import { jsonResponse } from '#src/server/http/contact-response.ts';
 import { methodNotAllowed } from '#src/server/http/respond.ts';
@@ -11,15 +12,19 @@ import { contactDeps } from '#src/server/leads/route.ts';
 
 export const prerender = false;
 
-export const POST: APIRoute = async ({ request, locals, clientAddress }) => {
+export const POST: APIRoute = async ({ request, locals, clientAddress, site }) => {
   if (!requestWantsJson(request)) return new Response(null, { status: 307, headers: { Location: '/contact' } });
-  const deps = contactDeps(locals, () => {
-    try {
-      return clientAddress;
-    } catch {
-      return undefined;
-    }
-  });
+  const deps = contactDeps(
+    locals,
+    () => {
+      try {
+        return clientAddress;
+      } catch {
+        return undefined;
+      }
+    },
+    await getListingRefs(site),
+  );
   return jsonResponse(await handleContactPost(request, deps));
 };
 

@@ -4,7 +4,7 @@
  * body size limit is enforced while Astro's Node adapter reads the body (`bodySizeLimit` in
  * astro.config.mjs, set from `bodyLimitBytes`); here a body over it is answered 413.
  */
-import { contactFields, defaultHelpType, spamTrap, type ContactValues } from '#src/lib/contact-form.ts';
+import { contactFields, defaultHelpType, listingField, spamTrap, type ContactValues } from '#src/lib/contact-form.ts';
 import { takeSubmission, type IntakeDeps, type Outcome, type Submission } from '../leads/intake.ts';
 
 /** Largest body read. A full form is under 4 KB even in a non-Latin script. */
@@ -98,6 +98,7 @@ export async function parseContactBody(request: Request): Promise<ParseResult> {
         fromScript: false,
         userAgent,
         sourcePage: page,
+        listingKey: clip(form.get(listingField) ?? ''),
       },
     };
   }
@@ -116,7 +117,13 @@ export async function parseContactBody(request: Request): Promise<ParseResult> {
   const values = valuesFrom(own);
   const honeypot = own(spamTrap.honeypotField) ?? '';
   const elapsed = own(spamTrap.elapsedField);
-  if (!values || typeof honeypot !== 'string' || (elapsed !== undefined && typeof elapsed !== 'number')) {
+  const listingKey = own(listingField) ?? '';
+  if (
+    !values ||
+    typeof honeypot !== 'string' ||
+    typeof listingKey !== 'string' ||
+    (elapsed !== undefined && typeof elapsed !== 'number')
+  ) {
     return { ok: false, status: 400, message: requestMessages.malformed };
   }
   return {
@@ -128,6 +135,7 @@ export async function parseContactBody(request: Request): Promise<ParseResult> {
       fromScript: true,
       userAgent,
       sourcePage: page,
+      listingKey: clip(listingKey),
     },
   };
 }

@@ -35,6 +35,8 @@ export function leadsToCsv(leads: readonly LeadWithDeliveries[]): string {
     'phone',
     'help_type',
     'message',
+    'listing_key',
+    'listing_address',
     'status',
     'delivery',
     'delivered_at',
@@ -53,6 +55,8 @@ export function leadsToCsv(leads: readonly LeadWithDeliveries[]): string {
     lead.phone,
     lead.helpType,
     lead.message,
+    lead.listing?.key,
+    lead.listing?.address,
     lead.status === 'spam' ? `spam (${lead.spamReason ?? 'caught'})` : 'lead',
     deliveryState(lead),
     lead.deliveries

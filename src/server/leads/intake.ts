@@ -15,7 +15,8 @@ import {
   type FieldErrors,
   type RateLimitRule,
 } from '#src/lib/contact-form.ts';
-import type { Channel, LeadStore } from './store/types.ts';
+import { listingKeyPattern } from '#src/lib/listing/lead.ts';
+import type { Channel, LeadStore, ListingRef } from './store/types.ts';
 
 /** Per-client-address limit, on top of SPEC's per-e-mail rule: stops one client cycling addresses. */
 export const addressRule: RateLimitRule = { max: 10, windowMs: 10 * 60_000 };
@@ -31,14 +32,18 @@ export interface Submission {
   userAgent: string;
   /** The site path the form was sent from ('' when the browser did not say). */
   sourcePage: string;
+  /** The listing key a listing page's form carries (empty elsewhere). */
+  listingKey?: string | undefined;
 }
 
-export type Outcome =
+/** Every outcome names the home it was about, so the page answering it can show the same form again. */
+export type Outcome = { listing?: ListingRef | undefined } & (
   | { kind: 'accepted'; leadId: number; spam: boolean }
   | { kind: 'invalid'; status: 422; errors: FieldErrors; values: ContactValues }
   | { kind: 'rate-limited'; status: 429; retryAfterSeconds: number; values: ContactValues }
   | { kind: 'rejected'; status: 400 | 413 | 415; message: string; values?: ContactValues }
-  | { kind: 'unavailable'; status: 503; values: ContactValues };
+  | { kind: 'unavailable'; status: 503; values: ContactValues }
+);
 
 export interface IntakeDeps {
   store: LeadStore;
@@ -50,6 +55,8 @@ export interface IntakeDeps {
   clientAddress: string | undefined;
   /** Tells the delivery worker a lead was committed. */
   onLead?: (leadId: number) => void;
+  /** The home of a listing key, from the built listings; undefined for a key the site does not have. */
+  findListing?: (key: string) => ListingRef | undefined;
   now?: () => number;
   log?: (message: string) => void;
 }
@@ -66,7 +73,19 @@ export function spamReason(parsed: Submission, minFillMs: number): string | unde
   return undefined;
 }
 
+/** The home a submission is about: only a well-formed key the site knows counts. */
+export function listingOf(submission: Submission, deps: Pick<IntakeDeps, 'findListing'>): ListingRef | undefined {
+  const key = submission.listingKey?.trim() ?? '';
+  return key && listingKeyPattern.test(key) ? deps.findListing?.(key) : undefined;
+}
+
 export function takeSubmission(submission: Submission, deps: IntakeDeps): Outcome {
+  const listing = listingOf(submission, deps);
+  const outcome = decide(submission, deps, listing);
+  return listing ? { ...outcome, listing } : outcome;
+}
+
+function decide(submission: Submission, deps: IntakeDeps, listing: ListingRef | undefined): Outcome {
   const now = deps.now ?? Date.now;
   const log = deps.log ?? ((message: string) => console.error(message));
   const { values, userAgent } = submission;
@@ -105,6 +124,7 @@ export function takeSubmission(submission: Submission, deps: IntakeDeps): Outcom
           ip,
           userAgent,
           ...evidence(values.phone),
+          listing,
         },
         [],
         now(),
@@ -118,7 +138,7 @@ export function takeSubmission(submission: Submission, deps: IntakeDeps): Outcom
     const refused = takeLimit();
     if (refused) return refused;
     const leadId = deps.store.addLead(
-      { status: 'lead', ...validation.data, ip, userAgent, ...evidence(validation.data.phone) },
+      { status: 'lead', ...validation.data, ip, userAgent, ...evidence(validation.data.phone), listing },
       deps.channels,
       now(),
     );

@@ -7,6 +7,7 @@ import { textingConsent } from '#src/lib/contact-form.ts';
 import { site } from '#src/site.config.ts';
 import { createLeadService, type LeadService } from './service.ts';
 import type { IntakeDeps } from './intake.ts';
+import type { ListingRef } from './store/types.ts';
 
 export interface ContactLocals {
   leads?: LeadService;
@@ -28,7 +29,12 @@ function leadService(locals: object): LeadService {
   return holder[devService];
 }
 
-export function contactDeps(locals: object, fallbackAddress: () => string | undefined): IntakeDeps {
+export function contactDeps(
+  locals: object,
+  fallbackAddress: () => string | undefined,
+  /** The site's homes by ListingKey, for showing requests sent from a listing page. */
+  listings?: ReadonlyMap<string, ListingRef>,
+): IntakeDeps {
   const { clientAddress } = locals as ContactLocals;
   const service = leadService(locals);
   return {
@@ -38,5 +44,6 @@ export function contactDeps(locals: object, fallbackAddress: () => string | unde
     consentText: textingConsent(site.agent.name),
     clientAddress: clientAddress ?? fallbackAddress(),
     onLead: () => service.worker.nudge(),
+    ...(listings ? { findListing: (key: string) => listings.get(key) } : {}),
   };
 }

@@ -7,10 +7,22 @@
 import { site } from '#src/site.config.ts';
 import type { StoredLead } from '../store/types.ts';
 
+/** Follow Up Boss's `property` object of an event: the home the lead asked about. */
+export interface FollowUpBossProperty {
+  street: string;
+  city: string;
+  state: string;
+  code: string;
+  mlsNumber: string;
+  price: number;
+  forRent: boolean;
+  url: string;
+}
+
 export interface FollowUpBossEvent {
   source: string;
   system: string;
-  type: 'General Inquiry' | 'Seller Inquiry';
+  type: 'General Inquiry' | 'Seller Inquiry' | 'Property Inquiry';
   message: string;
   description: string;
   occurredAt: string;
@@ -22,11 +34,36 @@ export interface FollowUpBossEvent {
     phones: { value: string }[];
     tags: string[];
   };
+  property?: FollowUpBossProperty;
 }
 
 const sellerTypes = new Set(['I want to sell my home', 'I need a market analysis']);
 
 export function buildFollowUpBossEvent(lead: StoredLead): FollowUpBossEvent {
+  const { listing } = lead;
+  if (listing) {
+    // A showing request from a listing page: Follow Up Boss's Property Inquiry, with the home.
+    return {
+      ...buildContactEvent(lead),
+      type: 'Property Inquiry',
+      description: `Showing request for ${listing.address} (website listing page, lead #${lead.id})`,
+      sourceUrl: listing.url,
+      property: {
+        street: listing.street,
+        city: listing.city,
+        state: listing.state,
+        code: listing.postalCode,
+        mlsNumber: listing.key,
+        price: listing.price,
+        forRent: false,
+        url: listing.url,
+      },
+    };
+  }
+  return buildContactEvent(lead);
+}
+
+function buildContactEvent(lead: StoredLead): FollowUpBossEvent {
   return {
     // Follow Up Boss asks for the site's domain without "www." as the lead source.
     source: new URL(site.baseUrl).hostname.replace(/^www\./, ''),

@@ -6,6 +6,7 @@
 import nodemailer from 'nodemailer';
 import { site } from '#src/site.config.ts';
 import type { SmtpConfig } from '../../config.ts';
+import { describeListing } from '#src/lib/listing/lead.ts';
 import type { StoredLead } from '../store/types.ts';
 
 export function escapeHtml(value: string): string {
@@ -34,7 +35,10 @@ export function buildLeadEmail(lead: StoredLead): LeadEmail {
     dateStyle: 'full',
     timeStyle: 'short',
   });
+  const { listing } = lead;
+  const price = listing ? `$${listing.price.toLocaleString('en-US')}` : '';
   const rows: [string, string][] = [
+    ...(listing ? ([['Home', `${describeListing(listing)}, ${price}`]] as [string, string][]) : []),
     ['Name', name],
     ['E-mail', lead.email],
     ['Phone', lead.phone || 'not given'],
@@ -46,10 +50,14 @@ export function buildLeadEmail(lead: StoredLead): LeadEmail {
   // The consent the visitor gave, in the words the form showed them.
   const consent =
     lead.textingConsent && lead.consentText ? `Consent shown with the phone field: “${lead.consentText}”` : '';
+  const intro = listing
+    ? `A showing request for ${listing.address} from the ${site.name} website.`
+    : `New message from the ${site.name} website.`;
   const text = [
-    `New message from the ${site.name} website.`,
+    intro,
     '',
     ...rows.map(([label, value]) => `${label}: ${value}`),
+    ...(listing ? [`Listing page: ${listing.url}`] : []),
     '',
     'Message:',
     lead.message,
@@ -62,16 +70,19 @@ export function buildLeadEmail(lead: StoredLead): LeadEmail {
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(`New message from ${name}`)}</title></head>
 <body style="margin:0;padding:24px;background:#f7f4ef;font-family:Arial,Helvetica,sans-serif;color:#14213d">
 <div style="max-width:640px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
-<h1 style="font-size:20px;margin:0 0 16px">New message from the ${escapeHtml(site.name)} website</h1>
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(intro.replace(/\.$/, ''))}</h1>
 <table style="border-collapse:collapse;width:100%;font-size:15px">
 ${rows.map(([label, value]) => `<tr><th scope="row" style="${cell};width:30%">${escapeHtml(label)}</th><td style="${cell}">${escapeHtml(value)}</td></tr>`).join('\n')}
 </table>
+${listing ? `<p style="font-size:15px;margin:16px 0 0"><a href="${escapeHtml(listing.url)}" style="color:#961c22">See the listing page</a></p>` : ''}
 <h2 style="font-size:16px;margin:24px 0 8px">Message</h2>
 <p style="white-space:pre-wrap;font-size:15px;line-height:1.5;margin:0">${escapeHtml(lead.message)}</p>
 ${consent ? `<blockquote style="font-size:13px;color:#3c4a63;margin:24px 0 0;padding-left:12px;border-left:3px solid #e2e8f0">${escapeHtml(consent)}</blockquote>\n` : ''}<p style="font-size:13px;color:#3c4a63;margin:24px 0 0">Reply to this e-mail to answer ${escapeHtml(name)} directly. Lead #${lead.id}.</p>
 </div></body></html>`;
   return {
-    subject: `New website message from ${name}: ${lead.helpType}`,
+    subject: listing
+      ? `Showing request for ${listing.address} from ${name}`
+      : `New website message from ${name}: ${lead.helpType}`,
     text,
     html,
     replyTo: { name, address: lead.email },

@@ -8,7 +8,7 @@
  */
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { DatabaseSync, type SQLOutputValue } from 'node:sqlite';
+import { DatabaseSync, type SQLOutputValue, type StatementSync } from 'node:sqlite';
 import { checkRateLimit } from '#src/lib/contact-form.ts';
 import type {
   Channel,
@@ -16,6 +16,7 @@ import type {
   DeliveryFilter,
   LeadStore,
   LeadWithDeliveries,
+  ListingRef,
   NewLead,
   RateLimitCheck,
   StoredLead,
@@ -77,6 +78,47 @@ const migrations = [
    );`,
 ];
 
+/**
+ * Columns of showing requests, in order (added before schema versions existed). `migrate` adds the ones a database lacks, so
+ * a database made by an older server gains them on the next start (and a second run adds none).
+ */
+export const addedLeadColumns = [
+  // The home of a showing request (issue 15): its RESO ListingKey and what the site showed of it.
+  ['listing_key', 'TEXT'],
+  ['listing_address', 'TEXT'],
+  ['listing_street', 'TEXT'],
+  ['listing_city', 'TEXT'],
+  ['listing_state', 'TEXT'],
+  ['listing_postal_code', 'TEXT'],
+  ['listing_price', 'INTEGER'],
+  ['listing_url', 'TEXT'],
+] as const;
+
+/** Adds the columns of `addedLeadColumns` that the leads table does not have yet, in one transaction. */
+export function migrate(db: DatabaseSync): string[] {
+  const missing = () => {
+    const have = new Set(
+      db
+        .prepare('PRAGMA table_info(leads)')
+        .all()
+        .map((c) => String(c['name'])),
+    );
+    return addedLeadColumns.filter(([name]) => !have.has(name));
+  };
+  if (missing().length === 0) return [];
+  // Looked at again under the write lock: another process may have just added them.
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const adding = missing();
+    for (const [name, type] of adding) db.exec(`ALTER TABLE leads ADD COLUMN ${name} ${type}`);
+    db.exec('COMMIT');
+    return adding.map(([name]) => name);
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
+}
+
 type Row = Record<string, SQLOutputValue>;
 
 function filterSql(filter: DeliveryFilter): string {
@@ -93,7 +135,24 @@ function filterParams(filter: DeliveryFilter): (string | number)[] {
   ];
 }
 
+/** The home of a lead, when it has one (a database from before the listing columns has none). */
+function toListing(row: Row): ListingRef | undefined {
+  const text = (name: string) => (row[name] === null || row[name] === undefined ? '' : String(row[name]));
+  if (!text('listing_key')) return undefined;
+  return {
+    key: text('listing_key'),
+    address: text('listing_address'),
+    street: text('listing_street'),
+    city: text('listing_city'),
+    state: text('listing_state'),
+    postalCode: text('listing_postal_code'),
+    price: Number(row['listing_price'] ?? 0),
+    url: text('listing_url'),
+  };
+}
+
 function toLead(row: Row): StoredLead {
+  const listing = toListing(row);
   return {
     id: Number(row['id']),
     receivedAt: String(row['received_at']),
@@ -111,6 +170,7 @@ function toLead(row: Row): StoredLead {
     sourcePage: String(row['source_page'] ?? ''),
     consentText: String(row['consent_text'] ?? ''),
     textingConsent: Number(row['texting_consent'] ?? 0) === 1,
+    ...(listing ? { listing } : {}),
   };
 }
 
@@ -184,13 +244,21 @@ export function openLeadStore(path: string, options: { readOnly?: boolean } = {}
         db.exec(`PRAGMA user_version = ${next + 1}`);
       });
     }
+    migrate(db);
   }
 
-  const insertLead = db.prepare(`
-    INSERT INTO leads (received_at, status, spam_reason, first_name, last_name, email, phone, help_type, message, ip,
-                       user_agent, source_page, consent_text, texting_consent)
-    VALUES ($receivedAt, $status, $spamReason, $firstName, $lastName, $email, $phone, $helpType, $message, $ip,
-            $userAgent, $sourcePage, $consentText, $textingConsent)`);
+  // Prepared on first use: a read-only tool may open a database that has not gained the newer columns yet.
+  let insertLeadStatement: StatementSync | undefined;
+  const insertLead = () =>
+    (insertLeadStatement ??= db.prepare(`
+    INSERT INTO leads (received_at, status, spam_reason, first_name, last_name, email, phone, help_type, message, ip, user_agent,
+                       source_page, consent_text, texting_consent,
+                       listing_key, listing_address, listing_street, listing_city, listing_state, listing_postal_code,
+                       listing_price, listing_url)
+    VALUES ($receivedAt, $status, $spamReason, $firstName, $lastName, $email, $phone, $helpType, $message, $ip, $userAgent,
+            $sourcePage, $consentText, $textingConsent,
+            $listingKey, $listingAddress, $listingStreet, $listingCity, $listingState, $listingPostalCode,
+            $listingPrice, $listingUrl)`));
   const insertDelivery = db.prepare(
     'INSERT INTO outbox (lead_id, channel, next_attempt_at) VALUES ($leadId, $channel, $nextAttemptAt)',
   );
@@ -205,7 +273,7 @@ export function openLeadStore(path: string, options: { readOnly?: boolean } = {}
     /** Stores a lead and, in the same commit, one pending delivery per channel. Returns its id. */
     addLead(lead: NewLead, channels: readonly Channel[], now = Date.now()): number {
       return transaction(() => {
-        const { lastInsertRowid } = insertLead.run({
+        const { lastInsertRowid } = insertLead().run({
           receivedAt: new Date(now).toISOString(),
           status: lead.status,
           spamReason: lead.spamReason ?? null,
@@ -220,6 +288,14 @@ export function openLeadStore(path: string, options: { readOnly?: boolean } = {}
           sourcePage: lead.sourcePage ?? '',
           consentText: lead.consentText ?? '',
           textingConsent: lead.textingConsent ? 1 : 0,
+          listingKey: lead.listing?.key ?? null,
+          listingAddress: lead.listing?.address ?? null,
+          listingStreet: lead.listing?.street ?? null,
+          listingCity: lead.listing?.city ?? null,
+          listingState: lead.listing?.state ?? null,
+          listingPostalCode: lead.listing?.postalCode ?? null,
+          listingPrice: lead.listing?.price ?? null,
+          listingUrl: lead.listing?.url ?? null,
         });
         const leadId = Number(lastInsertRowid);
         for (const channel of channels) insertDelivery.run({ leadId, channel, nextAttemptAt: now });
@@ -260,7 +336,9 @@ export function openLeadStore(path: string, options: { readOnly?: boolean } = {}
       const rows = db
         .prepare(
           `SELECT o.*, l.received_at, l.status, l.spam_reason, l.first_name, l.last_name, l.email, l.phone,
-                  l.help_type, l.message, l.ip, l.user_agent, l.source_page, l.consent_text, l.texting_consent
+                  l.help_type, l.message, l.ip, l.user_agent, l.source_page, l.consent_text, l.texting_consent,
+                  l.listing_key, l.listing_address, l.listing_street,
+                  l.listing_city, l.listing_state, l.listing_postal_code, l.listing_price, l.listing_url
            FROM outbox o JOIN leads l ON l.id = o.lead_id
            WHERE o.state = 'pending' AND o.next_attempt_at <= ? ${filterSql(filter)}
            ORDER BY o.next_attempt_at, o.id LIMIT ?`,

@@ -3,6 +3,9 @@
  * rate-limit counters. The store implementations (store/sqlite.ts) keep these shapes.
  */
 import type { RateLimitRule } from '#src/lib/contact-form.ts';
+import type { ListingRef } from '#src/lib/listing/lead.ts';
+
+export type { ListingRef };
 
 export type Channel = 'email' | 'webhook';
 export type LeadStatus = 'lead' | 'spam';
@@ -24,6 +27,8 @@ export interface NewLead {
   consentText?: string;
   /** and whether a phone number was given under it. */
   textingConsent?: boolean;
+  /** The home of a showing request, as the server looked it up from the form's listing key. */
+  listing?: ListingRef | undefined;
 }
 
 export interface StoredLead extends NewLead {

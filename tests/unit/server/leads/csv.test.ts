@@ -51,9 +51,9 @@ describe('CSV export', () => {
     ]);
     const lines = csv.slice(1).split('\r\n');
     expect(lines[0]).toBe(
-      'id,received_at,first_name,last_name,email,phone,help_type,message,status,delivery,delivered_at,source_page,texting_consent,consent_text,ip,user_agent',
+      'id,received_at,first_name,last_name,email,phone,help_type,message,listing_key,listing_address,status,delivery,delivered_at,source_page,texting_consent,consent_text,ip,user_agent',
     );
-    expect(lines[1]).toContain(`"'=cmd|"" /C calc""!A0",lead,nothing to send,`);
+    expect(lines[1]).toContain(`"'=cmd|"" /C calc""!A0",,,lead,nothing to send,`);
     expect(lines[2]).toContain(',lead,delivered,2025-05-01T14:31:00.000Z,/city/cary,no,');
     expect(lines[2]).toMatch(
       /,"By giving your phone number, you agree that Jordan Avery may contact you by call or text\.",203\.0\.113\.7,test$/,

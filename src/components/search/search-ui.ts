@@ -1,0 +1,108 @@
+/**
+ * The search itself, loaded by <rea-search> (SiteSearch.astro) once there is a query or the
+ * visitor turns to the box: it loads Pagefind's index, runs the query of the address (`q`) and
+ * each one typed, and lists the pages found with their title, address and an excerpt with the
+ * matched words marked. If the index cannot load, `fail` puts SPEC's 'Search Not Available'
+ * texts back.
+ */
+import { excerptParts, resultsSummary } from '#src/lib/search.ts';
+
+/** The part of Pagefind's browser API (pagefind.js, written by the build) used here. */
+interface Pagefind {
+  options(options: Record<string, unknown>): Promise<void>;
+  init(): Promise<void>;
+  debouncedSearch(
+    term: string,
+    options?: Record<string, unknown>,
+    debounceMs?: number,
+  ): Promise<{ results: { data(): Promise<PageData> }[] } | null>;
+}
+interface PageData {
+  url: string;
+  excerpt: string;
+  meta: { title?: string };
+}
+
+/** At most this many results are listed. */
+const maxResults = 20;
+
+async function loadPagefind(): Promise<Pagefind> {
+  // Built by the search-index integration at the end of the build, so not known to the bundler.
+  const url = '/pagefind/pagefind.js';
+  const pagefind = (await import(/* @vite-ignore */ url)) as Pagefind;
+  // In the page, not in Pagefind's web worker: the page's policy allows WebAssembly, a worker's
+  // would be the strict policy every other file is served with.
+  await pagefind.options({ noWorker: true, excerptLength: 24 });
+  await pagefind.init();
+  return pagefind;
+}
+
+function fillExcerpt(target: HTMLElement, excerpt: string): void {
+  target.replaceChildren(
+    ...excerptParts(excerpt).map((part) => {
+      if (!part.marked) return document.createTextNode(part.text);
+      const mark = document.createElement('mark');
+      mark.textContent = part.text;
+      return mark;
+    }),
+  );
+}
+
+export async function startSearch(root: HTMLElement, fail: () => void): Promise<void> {
+  const form = root.querySelector<HTMLFormElement>('[data-search-form]');
+  const input = form?.querySelector<HTMLInputElement>('input[name="q"]');
+  const status = root.querySelector<HTMLElement>('[data-search-status]');
+  const list = root.querySelector<HTMLOListElement>('[data-search-results]');
+  const item = root.querySelector<HTMLTemplateElement>('template[data-search-result]');
+  if (!form || !input || !status || !list || !item) return fail();
+
+  const query = new URLSearchParams(window.location.search).get('q') ?? '';
+  if (query && !input.value) input.value = query;
+
+  let pagefind: Pagefind;
+  try {
+    pagefind = await loadPagefind();
+  } catch (error) {
+    console.error('Search index failed to load', error);
+    return fail();
+  }
+
+  const show = async (term: string) => {
+    const trimmed = term.trim();
+    const address = new URL(window.location.href);
+    if (trimmed) address.searchParams.set('q', trimmed);
+    else address.searchParams.delete('q');
+    window.history.replaceState(null, '', address);
+    if (!trimmed) {
+      list.replaceChildren();
+      status.textContent = '';
+      return;
+    }
+    const search = await pagefind.debouncedSearch(trimmed, {}, 200);
+    if (!search) return; // a newer query replaced this one
+    const pages = await Promise.all(search.results.slice(0, maxResults).map((r) => r.data()));
+    list.replaceChildren(
+      ...pages.map((page) => {
+        const entry = item.content.cloneNode(true) as DocumentFragment;
+        const link = entry.querySelector<HTMLAnchorElement>('[data-result-link]');
+        const url = entry.querySelector<HTMLElement>('[data-result-url]');
+        const excerpt = entry.querySelector<HTMLElement>('[data-result-excerpt]');
+        if (link) {
+          link.href = page.url;
+          link.textContent = page.meta.title ?? page.url;
+        }
+        if (url) url.textContent = page.url;
+        if (excerpt) fillExcerpt(excerpt, page.excerpt);
+        return entry;
+      }),
+    );
+    status.textContent = resultsSummary(trimmed, search.results.length, pages.length);
+  };
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void show(input.value);
+  });
+  input.addEventListener('input', () => void show(input.value));
+  if (input.value.trim()) await show(input.value);
+}

@@ -1,0 +1,83 @@
+/**
+ * Named queries over the homes (content/listings/): each filters and sorts in one place. The
+ * rule no single file's schema can check fails the build here, naming the file: its name is the
+ * page address, the slug of the street address and town.
+ */
+import { getCollection, type CollectionEntry } from 'astro:content';
+import {
+  compareListings,
+  isAvailable,
+  isOnMarket,
+  listingSlug,
+  statusGroups,
+  toSlug,
+  type StatusGroup,
+} from '#src/lib/listing/format.ts';
+import { site } from '#src/site.config.ts';
+
+export type Home = CollectionEntry<'listing'>;
+
+let all: Promise<Home[]> | undefined;
+
+/** Every home, in /listings order: on the market first (newest first), then sold (latest first). */
+export function getListings(): Promise<Home[]> {
+  all ??= getCollection('listing').then((homes) => {
+    const keys = new Map<string, string>();
+    for (const home of homes) {
+      const slug = listingSlug(home.data);
+      if (slug !== home.id) {
+        throw new Error(
+          `${home.filePath}: the file name must be the slug of the address: call it ${slug}.yaml (the page is /listings/{slug})`,
+        );
+      }
+      const other = keys.get(home.data.ListingKey);
+      if (other) throw new Error(`${home.filePath}: ListingKey "${home.data.ListingKey}" is also used by ${other}`);
+      keys.set(home.data.ListingKey, home.filePath ?? home.id);
+    }
+    return homes.sort((a, b) => compareListings(a.data, b.data));
+  });
+  return all;
+}
+
+/** Up to `site.listings.featuredCount` homes a buyer can still make an offer on, newest first. */
+export async function getFeaturedListings(): Promise<Home[]> {
+  return (await getListings()).filter((h) => isAvailable(h.data.StandardStatus)).slice(0, site.listings.featuredCount);
+}
+
+/** A town's homes on the market and its sold homes, for its city guide (same town name). */
+export async function getCityListings(cityName: string): Promise<{ forSale: Home[]; sold: Home[] }> {
+  const homes = (await getListings()).filter((h) => h.data.City === cityName);
+  return {
+    forSale: homes.filter((h) => isOnMarket(h.data.StandardStatus)).slice(0, site.listings.perCityGuide),
+    sold: homes.filter((h) => !isOnMarket(h.data.StandardStatus)).slice(0, site.listings.perCityGuide),
+  };
+}
+
+/** The towns that have homes, as /listings narrows by them: slug, name and count, by name. */
+export async function getListingTowns(): Promise<{ slug: string; name: string; count: number }[]> {
+  const towns = new Map<string, { slug: string; name: string; count: number }>();
+  for (const home of await getListings()) {
+    const slug = toSlug(home.data.City);
+    const town = towns.get(slug) ?? { slug, name: home.data.City, count: 0 };
+    town.count++;
+    towns.set(slug, town);
+  }
+  return [...towns.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The status groups with their homes (empty groups included, so the links can say 0). */
+export async function getStatusGroups(): Promise<{ group: StatusGroup; homes: Home[] }[]> {
+  const homes = await getListings();
+  return statusGroups.map((group) => ({
+    group,
+    homes: homes.filter((h) => (group.statuses as readonly string[]).includes(h.data.StandardStatus)),
+  }));
+}
+
+/** The day the newest data was updated: the compliance line's date. */
+export async function getListingsUpdated(): Promise<string | undefined> {
+  return (await getListings())
+    .map((h) => h.data.ModificationTimestamp)
+    .sort()
+    .at(-1);
+}

@@ -1,0 +1,177 @@
+/**
+ * What a page says about a home, made from its RESO fields: the address and its slug, the price
+ * and status lines, the key facts, and how /listings orders and narrows the homes. Pure.
+ */
+import type { StandardStatus } from './model.ts';
+
+/** RESO AssociationFeeFrequency values, with the months each covers (for a monthly figure). */
+export const feeFrequencyMonths = {
+  Monthly: 1,
+  Quarterly: 3,
+  'Semi-Annually': 6,
+  Annually: 12,
+} as const;
+export type FeeFrequency = keyof typeof feeFrequencyMonths;
+
+/** The fields these helpers read; a content entry's data has them all. */
+export interface AddressParts {
+  StreetNumber: string;
+  StreetDirPrefix?: string | undefined;
+  StreetName: string;
+  StreetSuffix?: string | undefined;
+  UnitNumber?: string | undefined;
+  City: string;
+  StateOrProvince: string;
+  PostalCode: string;
+}
+
+/** Lower-case words of letters and digits joined by single hyphens. */
+export function toSlug(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** "412 Oak Grove Lane", "1208 N Glenwood Avenue Unit 304". */
+export function streetLine(a: AddressParts): string {
+  return [a.StreetNumber, a.StreetDirPrefix, a.StreetName, a.StreetSuffix, a.UnitNumber ? `Unit ${a.UnitNumber}` : '']
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** "Pinehurst, NC 28374". */
+export function cityLine(a: AddressParts): string {
+  return `${a.City}, ${a.StateOrProvince} ${a.PostalCode}`;
+}
+
+/** "412 Oak Grove Lane, Pinehurst, NC 28374": the page's h1 and the name in e-mails and calendars. */
+export function fullAddress(a: AddressParts): string {
+  return `${streetLine(a)}, ${cityLine(a)}`;
+}
+
+/** The page address: street address and town, e.g. "412-oak-grove-lane-cary-nc". */
+export function listingSlug(a: AddressParts): string {
+  return toSlug(`${streetLine(a)} ${a.City} ${a.StateOrProvince}`);
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+
+/** "$525,000". */
+export function formatPrice(dollars: number): string {
+  return usd.format(dollars);
+}
+
+const number = new Intl.NumberFormat('en-US');
+
+/** "2,450". */
+export function formatNumber(n: number): string {
+  return number.format(n);
+}
+
+const closeDay = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/** "September 30, 2026" for a YYYY-MM-DD day. */
+export function formatDay(day: string): string {
+  return closeDay.format(new Date(`${day}T00:00:00Z`));
+}
+
+export interface PriceFields {
+  StandardStatus: StandardStatus;
+  ListPrice: number;
+  ClosePrice?: number | undefined;
+  CloseDate?: string | undefined;
+}
+
+/**
+ * The price line: "$525,000" for a home on the market; a sold home shows Sold, the close price
+ * and the date ("Sold $702,500 on September 30, 2026").
+ */
+export function priceLine(home: PriceFields): { label: string; price: string; note?: string } {
+  if (home.StandardStatus === 'Closed' && home.ClosePrice !== undefined) {
+    return {
+      label: 'Sold',
+      price: formatPrice(home.ClosePrice),
+      ...(home.CloseDate ? { note: `on ${formatDay(home.CloseDate)}` } : {}),
+    };
+  }
+  return { label: 'List price', price: formatPrice(home.ListPrice) };
+}
+
+/** The status as a badge says it: RESO's words, except that a Closed home reads "Sold". */
+export function statusLabel(status: StandardStatus): string {
+  return status === 'Closed' ? 'Sold' : status;
+}
+
+/** The three groups a visitor narrows /listings by, each a pre-rendered page. */
+export const statusGroups = [
+  { slug: 'for-sale', label: 'For sale', statuses: ['Coming Soon', 'Active'] },
+  { slug: 'under-contract', label: 'Under contract', statuses: ['Active Under Contract', 'Pending'] },
+  { slug: 'sold', label: 'Sold', statuses: ['Closed'] },
+] as const satisfies readonly { slug: string; label: string; statuses: readonly StandardStatus[] }[];
+export type StatusGroup = (typeof statusGroups)[number];
+
+export function statusGroupOf(status: StandardStatus): StatusGroup {
+  return statusGroups.find((g) => (g.statuses as readonly StandardStatus[]).includes(status))!;
+}
+
+/** On the market (also under contract); a Closed home is sold. */
+export function isOnMarket(status: StandardStatus): boolean {
+  return status !== 'Closed';
+}
+
+/** Can still be bought: featured on the home page. */
+export function isAvailable(status: StandardStatus): boolean {
+  return status === 'Active' || status === 'Coming Soon';
+}
+
+interface Sortable {
+  StandardStatus: StandardStatus;
+  OnMarketDate: string;
+  CloseDate?: string | undefined;
+}
+
+/** /listings order: homes on the market first, newest first; then sold homes, latest sale first. */
+export function compareListings(a: Sortable, b: Sortable): number {
+  const soldA = !isOnMarket(a.StandardStatus);
+  const soldB = !isOnMarket(b.StandardStatus);
+  if (soldA !== soldB) return soldA ? 1 : -1;
+  const keyA = soldA ? (a.CloseDate ?? a.OnMarketDate) : a.OnMarketDate;
+  const keyB = soldB ? (b.CloseDate ?? b.OnMarketDate) : b.OnMarketDate;
+  return keyB.localeCompare(keyA);
+}
+
+export interface FactFields {
+  BedroomsTotal: number;
+  BathroomsFull: number;
+  BathroomsHalf: number;
+  LivingArea: number;
+}
+
+/** "2.5": full baths plus a half for each half bath, as listings write it. */
+export function bathsText(home: Pick<FactFields, 'BathroomsFull' | 'BathroomsHalf'>): string {
+  return String(home.BathroomsFull + home.BathroomsHalf / 2);
+}
+
+/** The card line: ["4 beds", "2.5 baths", "2,450 sq ft"]. */
+export function keyFacts(home: FactFields): string[] {
+  const baths = home.BathroomsFull + home.BathroomsHalf / 2;
+  return [
+    `${home.BedroomsTotal} ${home.BedroomsTotal === 1 ? 'bed' : 'beds'}`,
+    `${bathsText(home)} ${baths === 1 ? 'bath' : 'baths'}`,
+    `${formatNumber(home.LivingArea)} sq ft`,
+  ];
+}
+
+/** The HOA dues a month (what the calculator adds), from RESO's fee and frequency; 0 without a fee. */
+export function monthlyAssociationFee(fee: number | undefined, frequency: FeeFrequency | undefined): number {
+  if (!fee) return 0;
+  return Math.round((fee / feeFrequencyMonths[frequency ?? 'Monthly']) * 100) / 100;
+}
+
+/** The down payment the calculator starts a home at: 20%, rounded to the thousand. */
+export function startingDownPayment(price: number): number {
+  return Math.round((price * 0.2) / 1000) * 1000;
+}

@@ -1,0 +1,99 @@
+/**
+ * A home's structured data: a schema.org RealEstateListing (the page) whose Offer (price, currency,
+ * availability) offers the home itself, typed by its RESO PropertySubType, with its address,
+ * coordinates, floor size and rooms. Pure.
+ */
+import type { JsonLd } from '../seo/jsonld.ts';
+import { fullAddress, streetLine, type AddressParts } from './format.ts';
+import type { PropertySubType, StandardStatus } from './model.ts';
+
+/** schema.org's type for each RESO PropertySubType. */
+export const residenceType: Record<PropertySubType, string> = {
+  'Single Family Residence': 'SingleFamilyResidence',
+  Townhouse: 'House',
+  Condominium: 'Apartment',
+  'Manufactured Home': 'SingleFamilyResidence',
+  Farm: 'House',
+};
+
+/** schema.org ItemAvailability of each status. */
+export const availability: Record<StandardStatus, string> = {
+  'Coming Soon': 'https://schema.org/PreOrder',
+  Active: 'https://schema.org/InStock',
+  'Active Under Contract': 'https://schema.org/LimitedAvailability',
+  Pending: 'https://schema.org/LimitedAvailability',
+  Closed: 'https://schema.org/SoldOut',
+};
+
+export interface ListingJsonLdInput extends AddressParts {
+  StandardStatus: StandardStatus;
+  ListPrice: number;
+  ClosePrice?: number | undefined;
+  OnMarketDate: string;
+  ModificationTimestamp: string;
+  PropertySubType: PropertySubType;
+  BedroomsTotal: number;
+  BathroomsFull: number;
+  BathroomsHalf: number;
+  LivingArea: number;
+  YearBuilt: number;
+  Latitude: number;
+  Longitude: number;
+  PublicRemarks: string;
+  ListOfficeName: string;
+  CountyOrParish: string;
+}
+
+export function buildRealEstateListing(
+  home: ListingJsonLdInput,
+  page: { url: string; images: readonly string[]; cityUrl?: string | undefined },
+): JsonLd {
+  const residenceId = `${page.url}#home`;
+  const residence: JsonLd = {
+    '@type': residenceType[home.PropertySubType],
+    '@id': residenceId,
+    name: fullAddress(home),
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: streetLine(home),
+      addressLocality: home.City,
+      addressRegion: home.StateOrProvince,
+      postalCode: home.PostalCode,
+      addressCountry: 'US',
+    },
+    geo: { '@type': 'GeoCoordinates', latitude: home.Latitude, longitude: home.Longitude },
+    floorSize: { '@type': 'QuantitativeValue', value: home.LivingArea, unitCode: 'FTK', unitText: 'sq ft' },
+    numberOfRooms: home.BedroomsTotal + home.BathroomsFull + home.BathroomsHalf,
+    numberOfBedrooms: home.BedroomsTotal,
+    numberOfBathroomsTotal: home.BathroomsFull + home.BathroomsHalf,
+    numberOfFullBathrooms: home.BathroomsFull,
+    numberOfPartialBathrooms: home.BathroomsHalf,
+    yearBuilt: home.YearBuilt,
+    ...(page.images.length ? { image: [...page.images] } : {}),
+    containedInPlace: {
+      '@type': 'City',
+      name: `${home.City}, ${home.StateOrProvince}`,
+      ...(page.cityUrl ? { url: page.cityUrl } : {}),
+    },
+  };
+  const sold = home.StandardStatus === 'Closed' && home.ClosePrice !== undefined;
+  return {
+    '@type': 'RealEstateListing',
+    '@id': `${page.url}#listing`,
+    url: page.url,
+    name: fullAddress(home),
+    description: home.PublicRemarks,
+    datePosted: home.OnMarketDate,
+    dateModified: home.ModificationTimestamp,
+    ...(page.images[0] ? { image: page.images[0] } : {}),
+    about: { '@id': residenceId },
+    offers: {
+      '@type': 'Offer',
+      price: sold ? home.ClosePrice : home.ListPrice,
+      priceCurrency: 'USD',
+      availability: availability[home.StandardStatus],
+      seller: { '@type': 'RealEstateAgent', name: home.ListOfficeName },
+      itemOffered: residence,
+    },
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * Open-house times: written as New York wall-clock times, turned into instants (to leave out the
+ * past ones) and shown in New York time whatever the visitor's or the build machine's zone. Pure.
+ */
+
+export const listingTimeZone = 'America/New_York';
+
+const partsFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: listingTimeZone,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** The New York wall-clock fields of an instant. */
+export function wallClock(instant: Date): {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+} {
+  const get = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(partsFormat.formatToParts(instant).find((p) => p.type === type)?.value);
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour'),
+    minute: get('minute'),
+    second: get('second'),
+  };
+}
+
+/** Minutes New York is ahead of UTC at an instant (-300 in winter, -240 in summer). */
+function offsetMinutes(instant: Date): number {
+  const w = wallClock(instant);
+  return Math.round((Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - instant.getTime()) / 60_000);
+}
+
+/**
+ * The instant of a New York wall-clock time "YYYY-MM-DDTHH:MM[:SS]"; undefined for a malformed
+ * value or a time the clocks skip (2:30 on the morning summer time starts).
+ */
+export function localTimeInZone(value: string): Date | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
+  if (!m) return undefined;
+  const [year, month, day, hour, minute, second] = m.slice(1).map((v) => Number(v ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute, second);
+  // The offset at the time read as UTC is right but near a clock change; the second guess fixes that.
+  const first = asUtc - offsetMinutes(new Date(asUtc)) * 60_000;
+  const retry = asUtc - offsetMinutes(new Date(first)) * 60_000;
+  for (const candidate of [first, retry]) {
+    const w = wallClock(new Date(candidate));
+    const same =
+      w.year === year &&
+      w.month === month &&
+      w.day === day &&
+      w.hour === hour &&
+      w.minute === minute &&
+      w.second === second;
+    if (same) return new Date(candidate);
+  }
+  return undefined;
+}
+
+/** "20270313T130000": a wall-clock time as iCalendar writes a DATE-TIME with a TZID. */
+export function icsLocal(value: string): string {
+  const instant = localTimeInZone(value);
+  if (!instant) throw new Error(`not a New York time: ${value}`);
+  const w = wallClock(instant);
+  const p = (n: number, width = 2) => String(n).padStart(width, '0');
+  return `${p(w.year, 4)}${p(w.month)}${p(w.day)}T${p(w.hour)}${p(w.minute)}${p(w.second)}`;
+}
+
+/** "20270313T180000Z": an instant in UTC, as iCalendar's DTSTAMP wants it. */
+export function icsUtc(instant: Date): string {
+  return instant
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: listingTimeZone,
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+});
+const timeFormat = new Intl.DateTimeFormat('en-US', { timeZone: listingTimeZone, hour: 'numeric', minute: '2-digit' });
+
+/** "Saturday, March 13, 2027, 1:00 PM to 3:00 PM" (New York time). */
+export function formatOpenHouse(start: string, end: string): string {
+  const from = localTimeInZone(start);
+  const to = localTimeInZone(end);
+  if (!from || !to) throw new Error(`not a New York time: ${start} or ${end}`);
+  return `${dayFormat.format(from)}, ${timeFormat.format(from)} to ${timeFormat.format(to)}`;
+}
+
+/** The open houses that have not ended at `now`, earliest first. */
+export function upcomingOpenHouses<T extends { OpenHouseStartTime: string; OpenHouseEndTime: string }>(
+  openHouses: readonly T[],
+  now: Date,
+): T[] {
+  return openHouses
+    .filter((o) => (localTimeInZone(o.OpenHouseEndTime)?.getTime() ?? 0) > now.getTime())
+    .sort(
+      (a, b) =>
+        (localTimeInZone(a.OpenHouseStartTime)?.getTime() ?? 0) -
+        (localTimeInZone(b.OpenHouseStartTime)?.getTime() ?? 0),
+    );
+}

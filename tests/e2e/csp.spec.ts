@@ -1,0 +1,29 @@
+/**
+ * No Content-Security-Policy violation on any kind of page once its islands have loaded, on
+ * desktop and phone: one page per combination of islands and inline scripts the build emits
+ * (tests/support/pages.ts), each opened, touched (islands wait for a first interaction) and each
+ * island brought into view (they also wait to be near), until none is left unhydrated.
+ */
+import { expect, test } from '@playwright/test';
+import { watchCsp } from '../support/csp.ts';
+import { pagesPerScriptKind } from '../support/pages.ts';
+
+for (const path of pagesPerScriptKind()) {
+  test(`${path}: no CSP violation with every island loaded`, async ({ page }) => {
+    const violations = await watchCsp(page);
+    const response = await page.goto(path);
+    // Only meaningful if the page has a policy to violate.
+    expect(response?.headers()['content-security-policy']).toMatch(/script-src/);
+    await page.mouse.wheel(0, 1);
+    // Astro drops an island's `ssr` attribute once it has hydrated: bring each one into view in turn.
+    const waiting = page.locator('astro-island[ssr]');
+    for (let left = await waiting.count(); left > 0; left = await waiting.count()) {
+      await waiting
+        .first()
+        .evaluate((island) => (island.firstElementChild ?? island).scrollIntoView({ block: 'center' }));
+      await expect.poll(() => waiting.count(), { timeout: 15_000 }).toBeLessThan(left);
+    }
+    await page.waitForLoadState('networkidle');
+    expect(await violations()).toEqual([]);
+  });
+}

@@ -1,0 +1,345 @@
+/**
+ * Homes (issue 15) against the production build: /listings and its narrowing with and without
+ * JavaScript, a listing page (price, open houses and their .ics files, the gallery by keyboard,
+ * the calculator starting at the home's price, the map), the home page's Featured Homes and the
+ * city guides' lists. The showing request runs against a server of its own with a fake SMTP
+ * server and CRM endpoint, and is checked in its database, its e-mail and its CRM event.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  readLeads,
+  startMailServer,
+  startSite,
+  startWebhook,
+  waitFor,
+  type MailServer,
+  type RunningServer,
+  type WebhookServer,
+} from '../integration/support.ts';
+
+const cary = '/listings/412-oak-grove-lane-cary-nc';
+const sold = '/listings/1540-heritage-oaks-drive-wake-forest-nc';
+
+/** The card headings of a list of homes, in order. */
+const cardStreets = (page: Page) => page.locator('[data-listing-item]:visible h2, [data-listing-item]:visible h3');
+
+/** Tiles are answered locally and every other outside request refused: the tests never touch the network. */
+async function offline(page: Page): Promise<void> {
+  const tile = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP4/vP/fwAJ9AP1R5VMTgAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) =>
+    /basemaps\.cartocdn\.com/.test(route.request().url())
+      ? route.fulfill({ status: 200, contentType: 'image/png', body: tile })
+      : route.abort(),
+  );
+}
+
+test.beforeEach(async ({ page }) => offline(page));
+
+test('/listings shows homes for sale newest first, then the sold ones, each naming the listing firm', async ({
+  page,
+}) => {
+  await page.goto('/listings');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Homes for Sale and Recently Sold');
+  await expect(cardStreets(page)).toHaveText([
+    '96 Sunset Meadow Way',
+    '1208 Dogwood Row Unit 304',
+    '412 Oak Grove Lane',
+    '818 Mingo Creek Trail',
+    '207 Salem Pond Court',
+    '1540 Heritage Oaks Drive',
+  ]);
+  const first = page.locator('[data-listing-card]').first();
+  await expect(first).toContainText('$559,900');
+  await expect(first).toContainText('4 beds · 3 baths · 2,720 sq ft');
+  await expect(first).toContainText('Holly Springs, NC 27540');
+  await expect(first).toContainText('Coming Soon');
+  await expect(page.locator('[data-listing-card]').last()).toContainText('Sold $702,500');
+  await expect(page.getByText('Listing courtesy of Triangle Realty Partners')).toHaveCount(6);
+  await expect(page.locator('[data-listing-disclaimer]')).toHaveText(
+    'Information deemed reliable but not guaranteed. Data last updated November 21, 2026.',
+  );
+});
+
+test('the listing firm is in a type no smaller than the facts', async ({ page }) => {
+  await page.goto('/listings');
+  const card = page.locator('[data-listing-card]').first();
+  const size = (text: string) =>
+    card.getByText(text).evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
+  expect(await size('Listing courtesy of')).toBeGreaterThanOrEqual(await size('4 beds'));
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a visitor narrows by town and by status with links', async ({ page }) => {
+    await page.goto('/listings');
+    await page.getByRole('navigation', { name: 'Narrow by town' }).getByRole('link', { name: 'Cary (1)' }).click();
+    await expect(page).toHaveURL(/\/listings\/town\/cary$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Homes in Cary, NC');
+    await expect(cardStreets(page)).toHaveText(['412 Oak Grove Lane']);
+    await expect(page.getByRole('link', { name: 'Cary (1)' })).toHaveAttribute('aria-current', 'page');
+
+    await page
+      .getByRole('navigation', { name: 'Narrow by status' })
+      .getByRole('link', { name: 'Under contract (2)' })
+      .click();
+    await expect(page).toHaveURL(/\/listings\/status\/under-contract$/);
+    await expect(cardStreets(page)).toHaveText(['818 Mingo Creek Trail', '207 Salem Pond Court']);
+
+    await page.getByRole('link', { name: 'Sold (1)' }).click();
+    await expect(cardStreets(page)).toHaveText(['1540 Heritage Oaks Drive']);
+    await page.getByRole('link', { name: 'All homes (6)' }).click();
+    await expect(cardStreets(page)).toHaveCount(6);
+  });
+
+  test('the price and bedroom controls, which need the script, are not shown', async ({ page }) => {
+    await page.goto('/listings');
+    await expect(page.getByLabel('Price up to')).toBeHidden();
+  });
+
+  test('a listing page still shows every photo as a link to the full picture', async ({ page }) => {
+    await page.goto(cary);
+    const link = page.getByRole('link', { name: /^Photo 2 of 5, full screen/ });
+    const href = await link.getAttribute('href');
+    expect(href).toMatch(/^\/_astro\/.+\.webp$/);
+    expect((await page.request.get(href!)).status()).toBe(200);
+    await expect(
+      page.getByRole('link', { name: 'Open 412 Oak Grove Lane on OpenStreetMap (opens in a new tab)' }),
+    ).toHaveAttribute('href', 'https://www.openstreetmap.org/?mlat=35.7968&mlon=-78.8032#map=17/35.7968/-78.8032');
+  });
+});
+
+test('price and bedrooms narrow the cards with a small script, loaded with the page at no first-view cost', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url());
+  });
+  await page.goto('/listings', { waitUntil: 'networkidle' });
+  expect(scripts).toEqual([]);
+  await page.getByLabel('Price up to').selectOption('450000');
+  await expect(cardStreets(page)).toHaveText(['1208 Dogwood Row Unit 304', '818 Mingo Creek Trail']);
+  await expect(page.getByRole('status')).toHaveText('Showing 2 of 6 homes');
+  await page.getByLabel('Price up to').selectOption('');
+  await page.getByLabel('Bedrooms', { exact: true }).selectOption('4');
+  await expect(cardStreets(page)).toHaveText([
+    '96 Sunset Meadow Way',
+    '412 Oak Grove Lane',
+    '207 Salem Pond Court',
+    '1540 Heritage Oaks Drive',
+  ]);
+});
+
+test('a listing page: the address as h1, status, price, facts, firm, and the coming open house only', async ({
+  page,
+}) => {
+  await page.goto(cary);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('412 Oak Grove Lane, Cary, NC 27513');
+  await expect(page).toHaveTitle('412 Oak Grove Lane, Cary, NC 27513 | Active $525,000 | Jordan Avery - REALTOR®');
+  await expect(page.locator('[data-listing-price]')).toContainText('List price$525,000');
+  await expect(page.locator('[data-listing-facts]')).toContainText('Bathrooms2.5 (2 full, 1 half)');
+  await expect(page.locator('[data-listing-courtesy]')).toHaveText('Listing courtesy of Triangle Realty Partners');
+  const openHouses = page.getByRole('region', { name: 'Open houses' });
+  await expect(openHouses.getByRole('listitem')).toHaveCount(1);
+  await expect(openHouses).toContainText('Saturday, January 16, 2027, 1:00 PM to 3:00 PM');
+  await expect(openHouses).not.toContainText('November 8, 2026');
+
+  const href = await openHouses.getByRole('link', { name: /^Add to calendar/ }).getAttribute('href');
+  expect(href).toBe(`${cary}/open-house-2027-01-16-1300.ics`);
+  const ics = await page.request.get(href!);
+  expect(ics.headers()['content-type']).toMatch(/^text\/calendar/);
+  const body = await ics.text();
+  expect(body).toContain('\r\nDTSTART;TZID=America/New_York:20270116T130000\r\n');
+  expect(body).toContain('\r\nSUMMARY:Open house: 412 Oak Grove Lane\\, Cary\\, NC 27513\r\n');
+
+  const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+    (t) => JSON.parse(t) as { '@graph': Record<string, unknown>[] },
+  );
+  const listing = ld.flatMap((d) => d['@graph']).find((n) => n['@type'] === 'RealEstateListing');
+  expect(listing).toMatchObject({
+    offers: { price: 525000, priceCurrency: 'USD', itemOffered: { '@type': 'SingleFamilyResidence' } },
+  });
+  // The share card (issue 18) is drawn over the first photo: a 1200x630 card of its own.
+  expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toMatch(/\/og\/[\w-]+\.jpg$/);
+});
+
+test('a sold home shows Sold, the close price and date, and no open house, calculator or showing form', async ({
+  page,
+}) => {
+  await page.goto(sold);
+  await expect(page.locator('[data-listing-price]')).toHaveText('Sold$702,500on September 30, 2026Listed at $715,000');
+  await expect(page.getByRole('region', { name: 'Open houses' })).toHaveCount(0);
+  await expect(page.getByLabel('Home Price')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Request a Showing' })).toHaveCount(0);
+});
+
+test('the gallery by keyboard: open a photo, go to the next, Escape returns the focus', async ({ page }) => {
+  await page.goto(cary);
+  const first = page.getByRole('link', { name: /^Photo 1 of 5, full screen/ });
+  await first.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Photos of 412 Oak Grove Lane, Cary, NC 27513' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('Photo 1 of 5')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+  const shown = dialog.locator('figure:visible img');
+  await expect(shown).toHaveAttribute('alt', /^Two-story home with a brick front/);
+
+  await page.keyboard.press('ArrowRight');
+  await expect(dialog.getByText('Photo 2 of 5')).toBeVisible();
+  await expect(shown).toHaveAttribute('alt', /^Kitchen with white cabinets/);
+  await dialog.getByRole('button', { name: 'Next photo' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByText('Photo 3 of 5')).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect(dialog.getByText('Photo 5 of 5')).toBeVisible();
+  // The full-size picture is loaded when shown, not before.
+  await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(first).toBeFocused();
+});
+
+test('the first photo is the eager, high-priority picture; the others wait', async ({ page }) => {
+  await page.goto(cary);
+  const img = page.locator('[data-gallery] a[data-photo="0"] img');
+  await expect(img).toHaveAttribute('loading', 'eager');
+  await expect(img).toHaveAttribute('fetchpriority', 'high');
+  await expect(page.locator('[data-gallery] a[data-photo="1"] img')).toHaveAttribute('loading', 'lazy');
+  await expect(page.locator('[data-gallery] dialog img[loading="lazy"]')).toHaveCount(5);
+});
+
+test("the calculator starts at the home's price, 20% down, its town's tax rate and its HOA dues", async ({ page }) => {
+  await page.goto(cary);
+  await page.mouse.wheel(0, 1);
+  await page.getByLabel('Home Price').scrollIntoViewIfNeeded();
+  await expect(page.locator('astro-island[component-url*="CalculatorIsland"]')).not.toHaveAttribute('ssr');
+  await expect(page.getByLabel('Home Price')).toHaveValue('525000');
+  await expect(page.getByLabel('Down Payment')).toHaveValue('105000');
+  await expect(page.getByLabel('Town (for property tax)')).toHaveValue('cary');
+  await expect(page.getByLabel(/^Property tax rate/)).toHaveValue('0.8571');
+  await expect(page.getByLabel('HOA dues (a month)')).toHaveValue('65');
+  await expect(page.getByTestId('loan-amount')).toHaveText('$420,000.00');
+});
+
+test('a quarterly HOA is counted by the month', async ({ page }) => {
+  await page.goto('/listings/207-salem-pond-court-apex-nc');
+  await expect(page.getByLabel('HOA dues (a month)')).toHaveValue('80');
+  await expect(page.getByLabel('Home Price')).toHaveValue('615000');
+});
+
+test('the map of the home loads on interaction, marking it; before that its town outline and a link', async ({
+  page,
+}) => {
+  await page.goto(cary, { waitUntil: 'networkidle' });
+  await expect(page.getByRole('img', { name: '412 Oak Grove Lane on a map of Cary' })).toBeAttached();
+  await expect(page.locator('.leaflet-container')).toHaveCount(0);
+  await page.mouse.wheel(0, 1);
+  await page.getByRole('heading', { name: 'Location' }).scrollIntoViewIfNeeded();
+  await expect(page.locator('[data-area-map] .leaflet-container')).toBeVisible();
+  await expect(page.locator('.leaflet-tooltip')).toHaveText('412 Oak Grove Lane');
+  await expect(page.getByRole('img', { name: '412 Oak Grove Lane on a map of Cary' })).toBeHidden();
+});
+
+test('the home page features up to three homes for sale; city guides list their homes', async ({ page }) => {
+  await page.goto('/');
+  const featured = page.getByRole('region', { name: 'Featured Homes' });
+  await expect(featured.locator('[data-listing-item] h3')).toHaveText([
+    '96 Sunset Meadow Way',
+    '1208 Dogwood Row Unit 304',
+    '412 Oak Grove Lane',
+  ]);
+
+  await page.goto('/city/wake-forest');
+  await expect(page.getByRole('heading', { name: 'Recently sold in Wake Forest' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Homes for sale in Wake Forest' })).toHaveCount(0);
+  await page.goto('/city/cary');
+  await expect(page.getByRole('heading', { name: 'Homes for sale in Cary' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Homes for sale in Cary' }).locator('[data-listing-item]')).toHaveCount(
+    1,
+  );
+  await page.goto('/city/zebulon');
+  await expect(page.getByRole('heading', { name: /^(Homes for sale|Recently sold) in Zebulon$/ })).toHaveCount(0);
+});
+
+test('listing pages are in the sitemap', async ({ request }) => {
+  const xml = await (await request.get('/sitemap.xml')).text();
+  expect(xml).toContain(`/listings/412-oak-grove-lane-cary-nc</loc>`);
+  expect(xml).toContain(`/listings</loc>`);
+});
+
+test.describe('request a showing', () => {
+  // A server of its own, delivering to a fake SMTP server and CRM endpoint on 127.0.0.1.
+  test.describe.configure({ mode: 'serial' });
+  let mail: MailServer;
+  let crm: WebhookServer;
+  let site: RunningServer;
+  const db = join(mkdtempSync(join(tmpdir(), 'leads-showing-')), 'leads.db');
+
+  test.beforeAll(async () => {
+    mail = await startMailServer();
+    crm = await startWebhook();
+    site = await startSite({
+      LEADS_DB: db,
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(mail.port),
+      LEADS_TO: 'agent@example.com',
+      CRM_WEBHOOK_URL: crm.url,
+      LEADS_RETRY_BASE_MS: '200',
+      LEADS_POLL_MS: '500',
+    });
+  });
+
+  test.afterAll(async () => {
+    await site?.stop();
+    await mail?.close();
+    await crm?.close();
+  });
+
+  test('is stored with the listing key and address, e-mailed naming the home, and sent to the CRM', async ({
+    page,
+  }, info) => {
+    const email = `showing-${info.project.name}-${Date.now()}@example.com`;
+    await page.goto(`${site.url}${cary}#request-showing`);
+    const form = page.getByRole('form', { name: 'Request a showing of 412 Oak Grove Lane, Cary, NC 27513' });
+    await expect(form.getByLabel('Message')).toHaveValue('I would like to see 412 Oak Grove Lane, Cary, NC 27513.');
+    await form.getByLabel('First name').fill('Sam');
+    await form.getByLabel('Last name').fill('Buyer');
+    await form.getByRole('textbox', { name: 'Email' }).fill(email);
+    // A person takes a few seconds over a form; the spam trap stores quicker ones as spam.
+    await page.waitForTimeout(3200);
+    await expect(page.locator('astro-island[component-url*="ContactFormIsland"]')).not.toHaveAttribute('ssr');
+    await form.getByRole('button', { name: 'Request a Showing' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Message sent!' })).toHaveText(
+      "Message sent! I'll get back to you soon.",
+    );
+
+    const lead = readLeads(db).find((l) => l.email === email);
+    expect(lead).toMatchObject({
+      status: 'lead',
+      listing: { key: 'JA-2026-014', address: '412 Oak Grove Lane, Cary, NC 27513', price: 525000 },
+    });
+    const sent = await waitFor('the e-mail', () => mail.mails.find((m) => m.text.includes(email)));
+    expect(sent.headers.get('subject')).toBe('Showing request for 412 Oak Grove Lane, Cary, NC 27513 from Sam Buyer');
+    expect(sent.text).toContain('Home: 412 Oak Grove Lane, Cary, NC 27513 (JA-2026-014), $525,000');
+    const event = await waitFor('the CRM event', () =>
+      crm.received.find(
+        (r) => (r.body as { person: { emails: { value: string }[] } }).person.emails[0]?.value === email,
+      ),
+    );
+    expect(event.body).toMatchObject({
+      type: 'Property Inquiry',
+      property: { street: '412 Oak Grove Lane', city: 'Cary', state: 'NC', code: '27513', price: 525000 },
+    });
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * /search (issue 18): a real search with Pagefind through the page's own box, the query of the
+ * address run at once, SPEC's 'Search Not Available' texts without JavaScript or when the index
+ * cannot load, no CSP violation, and the header's search link on the way there.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { slugify } from '../../src/lib/seo/meta.ts';
+import { site } from '../../src/site.config.ts';
+import { watchCsp } from '../support/csp.ts';
+
+const unavailable = 'Search Not Available';
+const sentence =
+  'Search functionality is currently not available. Please browse our available properties and resources.';
+/** A featured town with a two-word name, so the query is a phrase. */
+const town = site.featuredTowns.find((t) => t.includes(' ')) ?? site.office.locality;
+
+const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search articles, city guides and pages' });
+const results = (page: Page) => page.getByRole('list', { name: 'Search results' });
+const resultLinks = async (page: Page) =>
+  results(page)
+    .getByRole('heading')
+    .getByRole('link')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+
+async function expectUnavailable(page: Page) {
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(unavailable);
+  await expect(page.getByText(sentence, { exact: true })).toBeVisible();
+  const back = page.locator('main').getByRole('link', { name: 'Return to Home Page', exact: true });
+  await expect(back).toHaveAttribute('href', '/');
+  await expect(searchBox(page)).toHaveCount(0);
+}
+
+test(`a town typed into the box from the header's search link finds its city guide, with no CSP violation`, async ({
+  page,
+}) => {
+  const cspViolations = await watchCsp(page);
+  await page.goto('/');
+  await page.locator('header').getByRole('link', { name: 'Search the site', exact: true }).click();
+  await expect(page).toHaveURL(/\/search$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search the site');
+  await searchBox(page).pressSequentially(town, { delay: 30 });
+
+  const guide = results(page).getByRole('link', { name: town, exact: true });
+  await expect(guide).toHaveAttribute('href', `/city/${slugify(town)}`);
+  const entry = results(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: town, exact: true }) });
+  await expect(entry.getByText(`/city/${slugify(town)}`, { exact: true })).toBeVisible();
+  // The snippet is the page's text with the words found marked.
+  await expect(entry.locator('mark').first()).toHaveText(new RegExp(town.split(' ')[0]!, 'i'));
+  await expect(page.getByRole('status')).toHaveText(new RegExp(`^\\d+ results? for "${town}"`));
+  expect(new URL(page.url()).searchParams.get('q')).toBe(town);
+
+  await guide.click();
+  await expect(page).toHaveURL(new RegExp(`/city/${slugify(town)}$`));
+  expect(await cspViolations()).toEqual([]);
+});
+
+test('the query in q fills the box and runs: articles, playlist pages and city guides are found', async ({ page }) => {
+  await page.goto(`/search?q=${encodeURIComponent(town)}`);
+  await expect(searchBox(page)).toHaveValue(town);
+  await expect(results(page).getByRole('link', { name: town, exact: true })).toBeVisible();
+  const links = await resultLinks(page);
+  expect(links).toContain(`/city/${slugify(town)}`);
+  expect(links.filter((l) => l?.startsWith('/blog/')).length).toBeGreaterThan(1);
+  // A playlist page is titled after its playlist, e.g. "Wake Forest NC".
+  expect(links).toContain(`/blog/${slugify(town)}-nc`);
+});
+
+test('landing and legal pages are found too, and the search page itself is not', async ({ page }) => {
+  await page.goto('/search?q=downsizing');
+  await expect(results(page).getByRole('link').first()).toBeVisible();
+  expect(await resultLinks(page)).toContain('/downsizing');
+
+  await searchBox(page).fill('privacy');
+  await expect(results(page).getByRole('link', { name: 'Privacy Policy', exact: true })).toHaveAttribute(
+    'href',
+    '/privacy',
+  );
+  await searchBox(page).fill('search functionality');
+  await expect(page.getByRole('status')).toHaveText(/^No results for "search functionality"/);
+});
+
+test('the search page stays noindex, and only its policy allows WebAssembly', async ({ page, request }) => {
+  await page.goto('/search?q=homes');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex,nofollow');
+  const policy = (path: string) => request.get(path).then((r) => r.headers()['content-security-policy'] ?? '');
+  expect(await policy('/search')).toMatch(/script-src [^;]*'wasm-unsafe-eval'/);
+  expect(await policy('/about')).not.toContain('wasm-unsafe-eval');
+  expect(await policy('/pagefind/pagefind.js')).not.toContain('wasm-unsafe-eval');
+});
+
+test('when the index cannot load, SPEC texts come back', async ({ page }) => {
+  await page.route('**/pagefind/**', (route) => route.abort());
+  await page.goto(`/search?q=${encodeURIComponent(town)}`);
+  await expectUnavailable(page);
+});
+
+test('when the index cannot load after the visitor turns to the box, SPEC texts come back', async ({ page }) => {
+  await page.route('**/pagefind/**', (route) => route.abort());
+  await page.goto('/search');
+  await searchBox(page).click();
+  await expectUnavailable(page);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the header's search link reaches /search, which shows exactly SPEC's texts whatever q says", async ({
+    page,
+  }) => {
+    await page.goto('/about');
+    await page.locator('header').getByRole('link', { name: 'Search the site', exact: true }).click();
+    await expect(page).toHaveURL(/\/search$/);
+    await expectUnavailable(page);
+
+    await page.goto(`/search?q=${encodeURIComponent(town)}`);
+    await expectUnavailable(page);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex,nofollow');
+    await page.locator('main').getByRole('link', { name: 'Return to Home Page', exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});

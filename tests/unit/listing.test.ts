@@ -1,0 +1,308 @@
+/** The home's model and its pure helpers: schema refusals, slug, price lines, times, .ics and JSON-LD. */
+import { z } from 'astro/zod';
+import { describe, expect, it } from 'vitest';
+import {
+  compareListings,
+  fullAddress,
+  keyFacts,
+  listingSlug,
+  monthlyAssociationFee,
+  priceLine,
+  startingDownPayment,
+  statusLabel,
+  toSlug,
+} from '#src/lib/listing/format.ts';
+import { buildOpenHouseIcs, escapeText, foldLine, openHouseFileName } from '#src/lib/listing/ics.ts';
+import { buildRealEstateListing } from '#src/lib/listing/jsonld.ts';
+import { listingSchema } from '#src/lib/listing/model.ts';
+import { formatOpenHouse, localTimeInZone, upcomingOpenHouses } from '#src/lib/listing/time.ts';
+
+const schema = listingSchema(z.string());
+
+const home = {
+  ListingKey: 'JA-2026-014',
+  StandardStatus: 'Active',
+  ListPrice: 525000,
+  OnMarketDate: '2026-11-02',
+  ModificationTimestamp: '2026-11-20',
+  StreetNumber: '412',
+  StreetName: 'Oak Grove',
+  StreetSuffix: 'Lane',
+  City: 'Cary',
+  StateOrProvince: 'NC',
+  PostalCode: '27513',
+  CountyOrParish: 'Wake',
+  Latitude: 35.7968,
+  Longitude: -78.8032,
+  PropertySubType: 'Single Family Residence',
+  BedroomsTotal: 4,
+  BathroomsFull: 2,
+  BathroomsHalf: 1,
+  LivingArea: 2450,
+  YearBuilt: 1998,
+  PublicRemarks: 'A two-story home on a quiet cul-de-sac under mature oaks, near a greenway and a pool.',
+  ListOfficeName: 'Triangle Realty Partners',
+  ListAgentFullName: 'Jordan Avery',
+  OpenHouse: [{ OpenHouseStartTime: '2027-01-16T13:00', OpenHouseEndTime: '2027-01-16T15:00' }],
+  Photos: [{ src: './front.jpg', alt: 'Two-story home with a brick front and a red door' }],
+};
+
+/** The field paths and messages zod gives for a home changed by `patch`. */
+function refusals(patch: Record<string, unknown>): { path: string; message: string }[] {
+  const result = schema.safeParse({ ...home, ...patch });
+  if (result.success) return [];
+  return result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+}
+
+describe('listing schema', () => {
+  it('accepts the sample home', () => {
+    expect(refusals({})).toEqual([]);
+    expect(schema.parse(home).BathroomsHalf).toBe(1);
+  });
+
+  it.each([
+    ['a negative price', { ListPrice: -5 }, 'ListPrice', 'must be more than $0'],
+    ['a missing price', { ListPrice: undefined }, 'ListPrice', 'is required'],
+    ['an unknown status', { StandardStatus: 'Sold' }, 'StandardStatus', 'must be one of "Coming Soon", "Active"'],
+    [
+      'a Closed home without close price',
+      { StandardStatus: 'Closed', CloseDate: '2026-12-01' },
+      'ClosePrice',
+      'a Closed home needs its ClosePrice',
+    ],
+    [
+      'a Closed home without close date',
+      { StandardStatus: 'Closed', ClosePrice: 520000 },
+      'CloseDate',
+      'a Closed home needs its CloseDate',
+    ],
+    ['a photo without alt', { Photos: [{ src: './front.jpg' }] }, 'Photos.0.alt', 'every photo needs alt text'],
+    [
+      'a photo with an empty alt',
+      { Photos: [{ src: './front.jpg', alt: ' ' }] },
+      'Photos.0.alt',
+      'must describe the photo',
+    ],
+    ['no photo at all', { Photos: [] }, 'Photos', 'needs at least one photo'],
+    [
+      'an open house that ends before it starts',
+      { OpenHouse: [{ OpenHouseStartTime: '2027-01-16T15:00', OpenHouseEndTime: '2027-01-16T13:00' }] },
+      'OpenHouse.0.OpenHouseEndTime',
+      'must be after OpenHouseStartTime',
+    ],
+    [
+      'an open house at a time New York skips',
+      { OpenHouse: [{ OpenHouseStartTime: '2027-03-14T02:30', OpenHouseEndTime: '2027-03-14T04:00' }] },
+      'OpenHouse.0.OpenHouseStartTime',
+      'is not a real time of day in New York',
+    ],
+    ['a sale price on a home for sale', { ClosePrice: 500000 }, 'ClosePrice', 'only a Closed home'],
+    [
+      'an HOA fee without its frequency',
+      { AssociationFee: 65 },
+      'AssociationFeeFrequency',
+      'is required with an AssociationFee',
+    ],
+    ['an offer of compensation', { BuyerAgencyCompensation: '2.5%' }, '', 'never an offer of compensation'],
+  ])('refuses %s, naming the field', (_what, patch, path, message) => {
+    const found = refusals(patch);
+    expect(found.map((f) => f.path)).toContain(path);
+    expect(found.find((f) => f.path === path)?.message).toContain(message);
+  });
+
+  it('accepts a town outside the service area', () => {
+    expect(refusals({ City: 'Durham', PostalCode: '27701' })).toEqual([]);
+  });
+});
+
+describe('slug and address', () => {
+  it('is the street address and town, as the issue writes it', () => {
+    expect(listingSlug(home)).toBe('412-oak-grove-lane-cary-nc');
+  });
+
+  it('keeps the unit and drops punctuation and accents', () => {
+    const condo = {
+      ...home,
+      StreetNumber: '1208',
+      StreetName: "O'Kelly Château",
+      StreetSuffix: 'Row',
+      UnitNumber: '3B',
+    };
+    expect(listingSlug(condo)).toBe('1208-o-kelly-chateau-row-unit-3b-cary-nc');
+    expect(fullAddress(condo)).toBe("1208 O'Kelly Château Row Unit 3B, Cary, NC 27513");
+    expect(toSlug('  Wake  Forest ')).toBe('wake-forest');
+  });
+});
+
+describe('price and facts', () => {
+  it('shows the list price of a home on the market', () => {
+    expect(priceLine({ StandardStatus: 'Active', ListPrice: 525000 })).toEqual({
+      label: 'List price',
+      price: '$525,000',
+    });
+  });
+
+  it('shows Sold, the close price and the date of a sold home', () => {
+    expect(
+      priceLine({ StandardStatus: 'Closed', ListPrice: 715000, ClosePrice: 702500, CloseDate: '2026-09-30' }),
+    ).toEqual({ label: 'Sold', price: '$702,500', note: 'on September 30, 2026' });
+    expect(statusLabel('Closed')).toBe('Sold');
+    expect(statusLabel('Active Under Contract')).toBe('Active Under Contract');
+  });
+
+  it('writes beds, baths and square feet', () => {
+    expect(keyFacts({ BedroomsTotal: 4, BathroomsFull: 2, BathroomsHalf: 1, LivingArea: 2450 })).toEqual([
+      '4 beds',
+      '2.5 baths',
+      '2,450 sq ft',
+    ]);
+    expect(keyFacts({ BedroomsTotal: 1, BathroomsFull: 1, BathroomsHalf: 0, LivingArea: 640 })).toEqual([
+      '1 bed',
+      '1 bath',
+      '640 sq ft',
+    ]);
+  });
+
+  it('turns RESO fee frequencies into monthly dues and starts at 20% down', () => {
+    expect(monthlyAssociationFee(240, 'Quarterly')).toBe(80);
+    expect(monthlyAssociationFee(600, 'Annually')).toBe(50);
+    expect(monthlyAssociationFee(undefined, undefined)).toBe(0);
+    expect(startingDownPayment(525000)).toBe(105000);
+    expect(startingDownPayment(349900)).toBe(70000);
+  });
+
+  it('orders homes on the market newest first, then sold homes by sale date', () => {
+    const homes = [
+      { id: 'sold-early', StandardStatus: 'Closed', OnMarketDate: '2026-01-01', CloseDate: '2026-03-01' },
+      { id: 'old', StandardStatus: 'Pending', OnMarketDate: '2026-05-01' },
+      { id: 'sold-late', StandardStatus: 'Closed', OnMarketDate: '2025-01-01', CloseDate: '2026-09-01' },
+      { id: 'new', StandardStatus: 'Active', OnMarketDate: '2026-11-01' },
+    ] as const;
+    expect([...homes].sort(compareListings).map((h) => h.id)).toEqual(['new', 'old', 'sold-late', 'sold-early']);
+  });
+});
+
+describe('open-house times (America/New_York)', () => {
+  it('reads wall-clock times in winter and summer', () => {
+    expect(localTimeInZone('2027-01-16T13:00')?.toISOString()).toBe('2027-01-16T18:00:00.000Z');
+    expect(localTimeInZone('2027-07-10T13:00')?.toISOString()).toBe('2027-07-10T17:00:00.000Z');
+    expect(localTimeInZone('2027-03-14T02:30')).toBeUndefined();
+  });
+
+  it('says the day and the hours', () => {
+    expect(formatOpenHouse('2027-01-16T13:00', '2027-01-16T15:00')).toBe(
+      'Saturday, January 16, 2027, 1:00 PM to 3:00 PM',
+    );
+  });
+
+  it('leaves out open houses that have ended', () => {
+    const list = [
+      { OpenHouseStartTime: '2027-01-16T13:00', OpenHouseEndTime: '2027-01-16T15:00' },
+      { OpenHouseStartTime: '2026-11-08T13:00', OpenHouseEndTime: '2026-11-08T15:00' },
+    ];
+    expect(upcomingOpenHouses(list, new Date('2026-11-23T12:00:00Z'))).toEqual([list[0]]);
+    expect(upcomingOpenHouses(list, new Date('2026-11-08T19:30:00Z'))).toEqual([list[1], list[0]]);
+    expect(upcomingOpenHouses(list, new Date('2027-01-16T20:00:00Z'))).toEqual([]);
+  });
+});
+
+describe('.ics (RFC 5545)', () => {
+  const ics = buildOpenHouseIcs({
+    uid: 'JA-2026-014-20270116T130000@example.com',
+    start: '2027-01-16T13:00',
+    end: '2027-01-16T15:00',
+    summary: 'Open house: 412 Oak Grove Lane, Cary, NC 27513',
+    location: '412 Oak Grove Lane, Cary, NC 27513',
+    description:
+      'Walk through with the listing agent; no appointment needed.\nhttps://www.example.com/listings/412-oak-grove-lane-cary-nc',
+    url: 'https://www.example.com/listings/412-oak-grove-lane-cary-nc',
+    geo: { lat: 35.7968, lng: -78.8032 },
+    stamp: new Date('2026-11-20T00:00:00Z'),
+    producer: 'Jordan Avery Real Estate',
+  });
+  const lines = ics.split('\r\n');
+
+  it('is one calendar with one event, CRLF line endings throughout', () => {
+    expect(ics.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    expect(ics.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    expect(lines[0]).toBe('BEGIN:VCALENDAR');
+    expect(lines).toContain('VERSION:2.0');
+    expect(lines).toContain('PRODID:-//Jordan Avery Real Estate//Open houses//EN');
+    expect(lines.filter((l) => l === 'BEGIN:VEVENT')).toHaveLength(1);
+  });
+
+  it('carries America/New_York with its VTIMEZONE rules, and the wall-clock times', () => {
+    expect(ics).toContain(
+      'BEGIN:VTIMEZONE\r\nTZID:America/New_York\r\nBEGIN:DAYLIGHT\r\nTZOFFSETFROM:-0500\r\nTZOFFSETTO:-0400\r\nTZNAME:EDT\r\nDTSTART:20070311T020000\r\nRRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU\r\nEND:DAYLIGHT\r\nBEGIN:STANDARD\r\nTZOFFSETFROM:-0400\r\nTZOFFSETTO:-0500\r\nTZNAME:EST\r\nDTSTART:20071104T020000\r\nRRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU\r\nEND:STANDARD\r\nEND:VTIMEZONE',
+    );
+    expect(lines).toContain('DTSTART;TZID=America/New_York:20270116T130000');
+    expect(lines).toContain('DTEND;TZID=America/New_York:20270116T150000');
+    expect(lines).toContain('DTSTAMP:20261120T000000Z');
+    expect(lines).toContain('UID:JA-2026-014-20270116T130000@example.com');
+    expect(lines).toContain('GEO:35.7968;-78.8032');
+  });
+
+  it('escapes commas, semicolons and line breaks, and folds long lines at 75 octets', () => {
+    expect(lines).toContain('LOCATION:412 Oak Grove Lane\\, Cary\\, NC 27513');
+    const unfolded = ics.replace(/\r\n /g, '');
+    expect(unfolded).toContain(
+      'DESCRIPTION:Walk through with the listing agent\\; no appointment needed.\\nhttps://www.example.com/listings/412-oak-grove-lane-cary-nc',
+    );
+    for (const line of lines) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
+    expect(escapeText('a\\b')).toBe('a\\\\b');
+    expect(foldLine('é'.repeat(50)).split('\r\n ')[0]).toBe('é'.repeat(37));
+  });
+
+  it('is named after the start', () => {
+    expect(openHouseFileName('2027-01-16T13:00')).toBe('open-house-2027-01-16-1300.ics');
+  });
+});
+
+describe('RealEstateListing JSON-LD', () => {
+  const data = schema.parse(home);
+  const url = 'https://www.example.com/listings/412-oak-grove-lane-cary-nc';
+  const ld = buildRealEstateListing(data, { url, images: ['https://www.example.com/a.jpg'] });
+
+  it('offers the home at its price, in dollars, in stock', () => {
+    expect(ld).toMatchObject({
+      '@type': 'RealEstateListing',
+      url,
+      datePosted: '2026-11-02',
+      offers: { '@type': 'Offer', price: 525000, priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
+    });
+  });
+
+  it('describes the home: type, address, geo, floor size and rooms', () => {
+    expect((ld['offers'] as { itemOffered: unknown }).itemOffered).toMatchObject({
+      '@type': 'SingleFamilyResidence',
+      address: {
+        streetAddress: '412 Oak Grove Lane',
+        addressLocality: 'Cary',
+        addressRegion: 'NC',
+        postalCode: '27513',
+      },
+      geo: { latitude: 35.7968, longitude: -78.8032 },
+      floorSize: { value: 2450, unitCode: 'FTK' },
+      numberOfBedrooms: 4,
+      numberOfBathroomsTotal: 3,
+    });
+  });
+
+  it('gives a sold home its close price and SoldOut; a condo is an Apartment', () => {
+    const sold = buildRealEstateListing(
+      schema.parse({
+        ...home,
+        StandardStatus: 'Closed',
+        ClosePrice: 520000,
+        CloseDate: '2026-12-01',
+        PropertySubType: 'Condominium',
+      }),
+      { url, images: [] },
+    );
+    expect(sold['offers']).toMatchObject({
+      price: 520000,
+      availability: 'https://schema.org/SoldOut',
+      itemOffered: { '@type': 'Apartment' },
+    });
+  });
+});
