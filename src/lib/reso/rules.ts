@@ -8,8 +8,10 @@
  * - `InternetEntireListingDisplayYN: false`: the seller withheld it from the Internet: never
  *   published, so it is not kept either.
  * - A status no public page may show (Expired, Withdrawn, Canceled, Hold, ...): off the site.
- * - `InternetAddressDisplayYN: false`: published without its street address.
+ * - `InternetAddressDisplayYN: false`: published without its street address (nor its coordinates).
  */
+import { z } from 'astro/zod';
+import { hiddenAddressFields, listingSchema } from '../listing/model.ts';
 
 /** RESO StandardStatus values the site shows (the listing collection's own list). */
 export const publicStatuses = ['Coming Soon', 'Active', 'Active Under Contract', 'Pending', 'Closed'] as const;
@@ -55,8 +57,11 @@ export const copiedFields = [
   'VirtualTourURLUnbranded',
 ] as const;
 
-/** The street-address fields withheld when InternetAddressDisplayYN is false. */
-export const streetFields = ['StreetNumber', 'StreetDirPrefix', 'StreetName', 'StreetSuffix', 'UnitNumber'] as const;
+/**
+ * What InternetAddressDisplayYN false withholds: the street-address fields (the listing schema's
+ * own list) and the coordinates, which would point at the house just as well.
+ */
+export const streetFields = [...hiddenAddressFields, 'Latitude', 'Longitude'] as const;
 
 /** Whole-number fields that some MLSs deliver as decimals ("1850.00"). */
 const wholeFields = new Set([
@@ -132,8 +137,9 @@ function toList(value: unknown): unknown {
 
 /**
  * The home's fields from a record the licence keeps: the copied RESO fields (nulls left out, the
- * form normalised), ModificationTimestamp as its day in `timeZone`, the street withheld when
- * `addressHidden`. Photos are added by the sync.
+ * form normalised), ModificationTimestamp as its day in `timeZone`, OnMarketDate (or, when a
+ * Coming Soon record has none yet, ListingContractDate), the street and coordinates withheld and
+ * InternetAddressDisplayYN false when `addressHidden`. Photos are added by the sync.
  */
 export function toHomeFields(record: ResoRecord, options: { addressHidden: boolean; timeZone: string }): ResoRecord {
   const home: ResoRecord = {};
@@ -147,9 +153,13 @@ export function toHomeFields(record: ResoRecord, options: { addressHidden: boole
     else if (name === 'StreetNumber' && typeof value === 'number') value = String(value);
     home[name] = value;
   }
+  if (home['OnMarketDate'] === undefined && typeof record['ListingContractDate'] === 'string') {
+    home['OnMarketDate'] = toDay(record['ListingContractDate']);
+  }
   if (typeof record['ModificationTimestamp'] === 'string') {
     home['ModificationTimestamp'] = dayIn(record['ModificationTimestamp'], options.timeZone);
   }
+  if (options.addressHidden) home['InternetAddressDisplayYN'] = false;
   return home;
 }
 
@@ -242,6 +252,21 @@ export function photoExtension(contentType: string, url: string): string | undef
   if (byType[type]) return byType[type];
   const ext = /\.(jpe?g|png|webp|avif|gif)$/i.exec(new URL(url).pathname)?.[1]?.toLowerCase();
   return ext === 'jpeg' ? 'jpg' : ext;
+}
+
+/**
+ * The listing collection's own check of a home, photos as their file names: the reasons the build
+ * would refuse it, field by field, or undefined. The sync writes no home the build would refuse.
+ */
+export function schemaCheck(home: ResoRecord): string | undefined {
+  const result = listingSchema(z.string()).safeParse(home);
+  if (result.success) return undefined;
+  return result.error.issues.map((i) => `${i.path.join('.') || 'home'}: ${i.message}`).join('; ');
+}
+
+/** The sync's gate: the short reasons first, then the collection's schema. */
+export function checkHome(home: ResoRecord): string | undefined {
+  return basicCheck(home) ?? schemaCheck(home);
 }
 
 /**

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { dayIn, decide, photoAlt, photoExtension, photosOf, toHomeFields } from '#src/lib/reso/rules.ts';
+import {
+  checkHome,
+  dayIn,
+  decide,
+  photoAlt,
+  photoExtension,
+  photosOf,
+  schemaCheck,
+  toHomeFields,
+} from '#src/lib/reso/rules.ts';
 
 describe('the licence rules', () => {
   it('removes a record MlgCanView false, one not for the Internet and an off-market one', () => {
@@ -21,10 +30,21 @@ describe('the licence rules', () => {
       addressHidden: true,
     });
     const home = toHomeFields(
-      { StreetNumber: 12, StreetName: 'Elm', StreetSuffix: 'St', UnitNumber: '4', City: 'Town', PostalCode: '27000' },
+      {
+        StreetNumber: 12,
+        StreetDirPrefix: 'N',
+        StreetName: 'Elm',
+        StreetSuffix: 'St',
+        UnitNumber: '4',
+        City: 'Town',
+        PostalCode: '27000',
+        Latitude: 35.8,
+        Longitude: -78.7,
+      },
       { addressHidden: true, timeZone: 'America/New_York' },
     );
-    expect(home).toEqual({ City: 'Town', PostalCode: '27000' });
+    // The coordinates would point at the house as well as the street does: they go too.
+    expect(home).toEqual({ City: 'Town', PostalCode: '27000', InternetAddressDisplayYN: false });
   });
 });
 
@@ -57,6 +77,14 @@ describe('a record as a home', () => {
       // 02:30 UTC on the 3rd is still the 2nd in New York.
       ModificationTimestamp: '2026-05-02',
     });
+  });
+
+  it('takes ListingContractDate as the day on the market when a Coming Soon record has no OnMarketDate', () => {
+    const fields = (r: Record<string, unknown>) =>
+      toHomeFields(r, { addressHidden: false, timeZone: 'America/New_York' })['OnMarketDate'];
+    expect(fields({ ListingContractDate: '2026-06-01' })).toBe('2026-06-01');
+    expect(fields({ ListingContractDate: '2026-06-01', OnMarketDate: '2026-06-05' })).toBe('2026-06-05');
+    expect(fields({})).toBeUndefined();
   });
 
   it('gives the day of a timestamp in a time zone', () => {
@@ -103,5 +131,50 @@ describe('photos', () => {
     expect(photoExtension('image/jpeg; charset=binary', 'https://m.example/x')).toBe('jpg');
     expect(photoExtension('application/octet-stream', 'https://m.example/x.JPEG?sig=1')).toBe('jpg');
     expect(photoExtension('text/html', 'https://m.example/x')).toBeUndefined();
+  });
+});
+
+describe('the sync’s gate: the listing collection’s own schema', () => {
+  const good = {
+    ListingKey: 'CAR1',
+    StandardStatus: 'Active',
+    ListPrice: 450000,
+    OnMarketDate: '2026-04-28',
+    ModificationTimestamp: '2026-05-02',
+    StreetNumber: '12',
+    StreetName: 'Sample',
+    City: 'Cary',
+    StateOrProvince: 'NC',
+    PostalCode: '27513',
+    CountyOrParish: 'Wake',
+    Latitude: 35.8,
+    Longitude: -78.7,
+    PropertySubType: 'Single Family Residence',
+    BedroomsTotal: 3,
+    BathroomsFull: 2,
+    LivingArea: 1850,
+    YearBuilt: 2004,
+    PublicRemarks: 'A bright two-story home on a quiet street, with a fenced yard and a screened porch.',
+    ListOfficeName: 'Sample Realty',
+    ListAgentFullName: 'Sam Agent',
+    Photos: [{ src: './photos/CAR1/CAR1-M0.jpg', alt: 'Front of the house from the street' }],
+  };
+
+  it('passes a home the build would publish', () => {
+    expect(checkHome(good)).toBeUndefined();
+  });
+
+  it('refuses what the build would refuse, naming the field', () => {
+    expect(schemaCheck({ ...good, PropertySubType: 'Cabin' })).toMatch(/^PropertySubType: must be one of/);
+    expect(schemaCheck({ ...good, CountyOrParish: undefined })).toMatch(/^CountyOrParish: /);
+    expect(checkHome({ ...good, ListPrice: undefined })).toBe('missing ListPrice');
+  });
+
+  it('passes a home without its street when InternetAddressDisplayYN is false, and only then', () => {
+    const { StreetNumber: _n, StreetName: _s, Latitude: _a, Longitude: _o, ...hidden } = good;
+    expect(schemaCheck({ ...hidden, InternetAddressDisplayYN: false })).toBeUndefined();
+    expect(schemaCheck(hidden)).toBe(
+      'StreetNumber: is required; StreetName: is required; Latitude: is required; Longitude: is required',
+    );
   });
 });
