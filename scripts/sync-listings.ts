@@ -10,7 +10,7 @@
  */
 import { isAbsolute, join } from 'node:path';
 import { createResoHttp } from '../src/lib/reso/http.ts';
-import { basicCheck } from '../src/lib/reso/rules.ts';
+import { checkHome } from '../src/lib/reso/rules.ts';
 import { syncListings, type SyncProgress } from '../src/lib/reso/sync.ts';
 import { readSyncSettings, type SyncSettings } from '../src/server/sync-config.ts';
 
@@ -51,8 +51,11 @@ const http = createResoHttp({
 
 console.log(
   `Replicating ${settings.originatingSystem} from ${settings.apiUrl}` +
-    (settings.listOfficeMlsId ? `, office ${settings.listOfficeMlsId}` : '') +
-    (settings.listAgentMlsId ? `, agent ${settings.listAgentMlsId}` : '') +
+    (settings.listOfficeMlsId && settings.listAgentMlsId
+      ? `, the listings of office ${settings.listOfficeMlsId} and those of agent ${settings.listAgentMlsId}`
+      : '') +
+    (settings.listOfficeMlsId && !settings.listAgentMlsId ? `, office ${settings.listOfficeMlsId}` : '') +
+    (settings.listAgentMlsId && !settings.listOfficeMlsId ? `, agent ${settings.listAgentMlsId}` : '') +
     (!settings.listOfficeMlsId && !settings.listAgentMlsId ? ' (every listing of the feed)' : ''),
 );
 try {
@@ -64,7 +67,7 @@ try {
     listOfficeMlsId: settings.listOfficeMlsId,
     listAgentMlsId: settings.listAgentMlsId,
     full: process.argv.includes('--full'),
-    check: basicCheck,
+    check: checkHome,
     log,
     onProgress: (p) => {
       if (tty) {

@@ -173,6 +173,9 @@ describe('npm run sync-listings', () => {
     expect(h101.home).not.toHaveProperty('StreetName');
     expect(h101.home).not.toHaveProperty('StreetNumber');
     expect(JSON.stringify(h101.home)).not.toContain('Sample Lane');
+    // Nor its coordinates; the home says so in the schema's own field.
+    expect(h101.home).not.toHaveProperty('Latitude');
+    expect(h101.home['InternetAddressDisplayYN']).toBe(false);
     expect(readdirSync(join(dir, 'photos')).sort()).toEqual(['CAR100', 'CAR101', 'CAR102']);
 
     expect(first.out).toMatch(/Skipped CAR104: .*ListPrice/);
@@ -291,6 +294,32 @@ describe('npm run sync-listings', () => {
     expect(api(run.requests)[0]!.filter).toContain('MlgCanView eq true');
     expect(keys()).toEqual(['CAR100', 'CAR101']);
     expect(photosOf(run.requests).map((r) => r.path)).toEqual([]);
+  });
+
+  it('with both owner filters copies the firm’s listings and the agent’s: one request stream each, a home in both applied once', async () => {
+    const AGENT = 'CAR-AG-3';
+    fake.records = fake.records.map((r) =>
+      // CAR100 is both the firm's and the agent's; CAR105 is the agent's under another office id.
+      ['CAR100', 'CAR105'].includes(String(r['ListingKey'])) ? { ...r, ListAgentMlsId: AGENT } : r,
+    );
+    const run = await sync({ RESO_LIST_AGENT_MLS_ID: AGENT });
+    expect(run.code, run.out).toBe(0);
+    // The owner filters changed: a full run, so MlgCanView eq true in both streams.
+    expect([...new Set(api(run.requests).map((r) => r.filter))]).toEqual([
+      `OriginatingSystemName eq '${SYSTEM}' and ListOfficeMlsId eq '${OFFICE}' and MlgCanView eq true`,
+      `OriginatingSystemName eq '${SYSTEM}' and ListAgentMlsId eq '${AGENT}' and MlgCanView eq true`,
+    ]);
+    expect(keys()).toEqual(['CAR100', 'CAR101', 'CAR105']);
+    expect(snapshot().source).toEqual({
+      apiUrl: fake.apiUrl,
+      originatingSystem: SYSTEM,
+      listOfficeMlsId: OFFICE,
+      listAgentMlsId: AGENT,
+    });
+    // CAR105's photo is new; CAR100's came in both streams and none was fetched again.
+    expect(photosOf(run.requests).map((r) => r.path)).toEqual(['/media/p7.jpg']);
+    expect(run.out).toContain('Pages 3 · homes 3 (3 new or changed');
+    expectPaced(run.requests);
   });
 
   it('refuses to start without its settings, naming them', async () => {

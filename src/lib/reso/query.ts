@@ -1,7 +1,7 @@
 /**
  * The replication query of a RESO Web API (OData v4) server, in MLS Grid v2's form: one
- * `$filter` naming exactly one OriginatingSystemName (MLS Grid refuses a request without it), the
- * owner filters, `MlgCanView eq true` on the first run (a first copy needs no deleted records)
+ * `$filter` naming exactly one OriginatingSystemName (MLS Grid refuses a request without it), one
+ * owner filter (one request stream per owner), `MlgCanView eq true` on the first run (a first copy needs no deleted records)
  * and `ModificationTimestamp gt {watermark}` from the second run on (everything changed since,
  * deletions included), with `$expand=Media`. Pure.
  */
@@ -37,33 +37,63 @@ export function odataTimestamp(value: string): string {
   return value;
 }
 
-/** The `$filter` expression: every part joined with `and`. */
-export function replicationFilter(query: Omit<ReplicationQuery, 'apiUrl' | 'top'>): string {
+/** Whose listings one request asks for: a firm's or an agent's (none: every listing). */
+export interface Owner {
+  field: 'ListOfficeMlsId' | 'ListAgentMlsId';
+  id: string;
+}
+
+/**
+ * The owner filter of each request of a run. One of RESO_LIST_OFFICE_MLS_ID and
+ * RESO_LIST_AGENT_MLS_ID: that firm's or that agent's listings. Both: the firm's listings and the
+ * agent's, one request stream each, merged. An agent sets both to have the firm's listings plus
+ * their own wherever the MLS files them (under a team's or branch's office id, or a former firm's
+ * for homes sold before a move); both in one `and` would only repeat the agent's own filter, and
+ * MLS Grid's replication `$filter` offers `and` only, so an `or` is not asked of the server.
+ * Neither: one stream of every listing the feed returns.
+ */
+export function owners(query: Pick<ReplicationQuery, 'listOfficeMlsId' | 'listAgentMlsId'>): (Owner | undefined)[] {
+  const list: Owner[] = [];
+  if (query.listOfficeMlsId) list.push({ field: 'ListOfficeMlsId', id: query.listOfficeMlsId });
+  if (query.listAgentMlsId) list.push({ field: 'ListAgentMlsId', id: query.listAgentMlsId });
+  return list.length ? list : [undefined];
+}
+
+/** The `$filter` expression of one request stream: every part joined with `and`. */
+export function replicationFilter(query: {
+  originatingSystem: string;
+  owner?: Owner | undefined;
+  watermark?: string | undefined;
+}): string {
   const system = query.originatingSystem.trim();
   if (!system || /[\s,]/.test(system)) {
     throw new Error(`The originating system must be exactly one name (got "${query.originatingSystem}")`);
   }
   const parts = [`OriginatingSystemName eq ${odataString(system)}`];
-  if (query.listOfficeMlsId) parts.push(`ListOfficeMlsId eq ${odataString(query.listOfficeMlsId)}`);
-  if (query.listAgentMlsId) parts.push(`ListAgentMlsId eq ${odataString(query.listAgentMlsId)}`);
+  if (query.owner) parts.push(`${query.owner.field} eq ${odataString(query.owner.id)}`);
   if (query.watermark) parts.push(`ModificationTimestamp gt ${odataTimestamp(query.watermark)}`);
   else parts.push('MlgCanView eq true');
   return parts.join(' and ');
 }
 
-/** The first page's address: {root}/Property?$filter=...&$expand=Media&$top=... */
-export function replicationUrl(query: ReplicationQuery): string {
-  const url = new URL(`${query.apiUrl.replace(/\/+$/, '')}/Property`);
+/**
+ * The first page's address of each request stream of a run (one per owner, see `owners`):
+ * {root}/Property?$filter=...&$expand=Media&$top=...
+ */
+export function replicationUrls(query: ReplicationQuery): string[] {
   const top = Math.min(query.top ?? MAX_TOP_WITH_EXPAND, MAX_TOP_WITH_EXPAND);
-  // URLSearchParams would write spaces as "+", which OData servers read literally: %20 instead.
-  url.search = [
-    ['$filter', replicationFilter(query)],
-    ['$expand', 'Media'],
-    ['$top', String(top)],
-  ]
-    .map(([name, value]) => `${name}=${encodeURIComponent(value!)}`)
-    .join('&');
-  return url.href;
+  return owners(query).map((owner) => {
+    const url = new URL(`${query.apiUrl.replace(/\/+$/, '')}/Property`);
+    // URLSearchParams would write spaces as "+", which OData servers read literally: %20 instead.
+    url.search = [
+      ['$filter', replicationFilter({ originatingSystem: query.originatingSystem, owner, watermark: query.watermark })],
+      ['$expand', 'Media'],
+      ['$top', String(top)],
+    ]
+      .map(([name, value]) => `${name}=${encodeURIComponent(value!)}`)
+      .join('&');
+    return url.href;
+  });
 }
 
 /**

@@ -10,7 +10,7 @@
 import { copyFileSync, existsSync, linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ResoHttp } from './http.ts';
-import { nextPageUrl, replicationUrl, type ReplicationQuery } from './query.ts';
+import { nextPageUrl, replicationUrls, type ReplicationQuery } from './query.ts';
 import { decide, photoAlt, photoExtension, photosOf, toHomeFields, type ResoRecord } from './rules.ts';
 import {
   listingSnapshotSchema,
@@ -113,20 +113,25 @@ export async function syncListings(options: SyncOptions): Promise<SyncResult> {
     photosFailed: 0,
   };
 
+  // With both owner filters, a record can come in both streams: it is applied once a version.
+  const applied = new Map<string, string>();
   try {
-    let url: string | undefined = replicationUrl({ ...options, watermark });
-    while (url) {
-      const page = await http.getJson(url);
-      const records = (page as { value?: unknown }).value;
-      if (!Array.isArray(records))
-        throw new Error(`Page ${progress.pages + 1} of the feed has no "value" list of records`);
-      progress.pages++;
-      for (const [i, raw] of records.entries()) {
-        await applyRecord(raw, i);
+    // Every stream starts from the same watermark; the new one is saved only after all of them.
+    for (const first of replicationUrls({ ...options, watermark })) {
+      let url: string | undefined = first;
+      while (url) {
+        const page = await http.getJson(url);
+        const records = (page as { value?: unknown }).value;
+        if (!Array.isArray(records))
+          throw new Error(`Page ${progress.pages + 1} of the feed has no "value" list of records`);
+        progress.pages++;
+        for (const [i, raw] of records.entries()) {
+          await applyRecord(raw, i);
+        }
+        progress.homes = homes.size;
+        onProgress({ ...progress });
+        url = nextPageUrl(page, url);
       }
-      progress.homes = homes.size;
-      onProgress({ ...progress });
-      url = nextPageUrl(page, url);
     }
 
     // Photos of homes this run did not touch come from the previous snapshot.
@@ -175,6 +180,8 @@ export async function syncListings(options: SyncOptions): Promise<SyncResult> {
     }
     // Every record seen moves the watermark, kept or not: it has been replicated.
     watermark = latest(watermark, stamp);
+    if (applied.get(key) === stamp) return;
+    applied.set(key, stamp);
 
     const decision = decide(record);
     if (decision.action === 'remove') {
