@@ -9,6 +9,7 @@
 import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'astro/zod';
+import { listingSlug, toSlug } from '../listing/format.ts';
 
 export const SNAPSHOT_FILE = 'snapshot.json';
 export const PHOTO_DIR = 'photos';
@@ -64,11 +65,66 @@ export const previousDir = (dir: string) => `${dir.replace(/\/+$/, '')}.previous
  */
 export function readSnapshot(dir: string): ListingSnapshot | undefined {
   if (!existsSync(dir) && existsSync(previousDir(dir))) renameSync(previousDir(dir), dir);
-  const file = join(dir, SNAPSHOT_FILE);
+  return readSnapshotFile(join(dir, SNAPSHOT_FILE));
+}
+
+/** The snapshot file as it is (the build's read: it changes nothing), or undefined when absent. */
+export function readSnapshotFile(file: string): ListingSnapshot | undefined {
   if (!existsSync(file)) return undefined;
   const result = listingSnapshotSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
   if (!result.success) throw new Error(`${file} is not a listings snapshot:\n${z.prettifyError(result.error)}`);
   return result.data;
+}
+
+/** A home the agent wrote by hand (content/listings/{id}.yaml). */
+export interface HandWrittenHome {
+  id: string;
+  ListingKey: string;
+  filePath: string;
+}
+
+/** A synced home as the build adds it to the listing collection: its page slug and its data. */
+export interface SnapshotEntry {
+  id: string;
+  key: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * The synced homes the build publishes, beside the hand-written ones, each with its page slug and
+ * the snapshot's "as of" time (`mls.asOf`, which marks it as the MLS's). A hand-written home wins:
+ * a synced home with the same ListingKey, or the same page address (the same street address and
+ * town: the agent wrote that home by hand under a key of their own), is left out and reported in
+ * `overridden`. Two synced homes at one address (a home sold and listed again has a new
+ * ListingKey) both stay: the one on the market latest keeps the plain address, the others have
+ * their key added to it.
+ */
+export function snapshotEntries(
+  snapshot: ListingSnapshot,
+  handWritten: readonly HandWrittenHome[],
+): { entries: SnapshotEntry[]; overridden: { key: string; by: string }[] } {
+  const byKey = new Map(handWritten.map((h) => [h.ListingKey, h.filePath]));
+  const byId = new Map(handWritten.map((h) => [h.id, h.filePath]));
+  const overridden: { key: string; by: string }[] = [];
+  const kept: SnapshotEntry[] = [];
+  for (const { home } of snapshot.homes) {
+    const key = String(home['ListingKey']);
+    const id = listingSlug(home as unknown as Parameters<typeof listingSlug>[0]);
+    const by = byKey.get(key) ?? byId.get(id);
+    if (by) {
+      overridden.push({ key, by });
+      continue;
+    }
+    kept.push({ id, key, data: { ...home, mls: { asOf: snapshot.asOf } } });
+  }
+  const onMarket = (e: SnapshotEntry) => (typeof e.data['OnMarketDate'] === 'string' ? e.data['OnMarketDate'] : '');
+  const groups = Map.groupBy(kept, (e) => e.id);
+  const entries = [...groups.values()].flatMap((same) =>
+    same
+      .sort((a, b) => onMarket(b).localeCompare(onMarket(a)) || a.key.localeCompare(b.key))
+      .map((e, i) => (i === 0 ? e : { ...e, id: `${e.id}-${toSlug(e.key)}` })),
+  );
+  return { entries, overridden };
 }
 
 /** Replaces `dir` with the complete folder `staged`: the old one moves aside, then goes. */
