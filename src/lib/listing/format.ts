@@ -49,7 +49,7 @@ export function isAddressShown(a: Pick<AddressParts, 'InternetAddressDisplayYN'>
 }
 
 /**
- * "412 Oak Grove Lane", "1208 N Glenwood Avenue Unit 304"; "Home in Cary" when the street
+ * "412 Oak Grove Lane", "1208 N Glenwood Avenue Unit 304"; "Home in Pinehurst" when the street
  * address is withheld.
  */
 export function streetLine(a: AddressParts): string {
@@ -66,7 +66,7 @@ export function cityLine(a: AddressParts): string {
 
 /**
  * "412 Oak Grove Lane, Pinehurst, NC 28374": the page's h1 and the name in e-mails and calendars;
- * "Home in Cary, NC 27513" when the street address is withheld.
+ * "Home in Pinehurst, NC 28374" when the street address is withheld.
  */
 export function fullAddress(a: AddressParts): string {
   return isAddressShown(a) ? `${streetLine(a)}, ${cityLine(a)}` : `Home in ${cityLine(a)}`;
