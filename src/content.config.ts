@@ -317,7 +317,7 @@ function listingLoader(): Loader {
       const own: HandWrittenHome[] = [];
       for (const entry of store.values()) {
         if ((entry.data as { mls?: unknown }).mls !== undefined) {
-          throw new Error(`${entry.filePath}: mls: only the MLS snapshot's homes carry it; leave it out`);
+          throw new Error(`${entry.filePath}: mls: only the MLS snapshot’s homes carry it; leave it out`);
         }
         own.push({ id: entry.id, ListingKey: String(entry.data['ListingKey']), filePath: entry.filePath ?? entry.id });
       }
