@@ -5,6 +5,8 @@
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineCollection, reference, type SchemaContext } from 'astro:content';
 import { file, glob, type Loader } from 'astro/loaders';
 import { z } from 'astro/zod';
@@ -12,6 +14,8 @@ import { testimonialFileSchema, testimonialSchema } from '#src/lib/testimonial.t
 import { playlistSchema, snapshotSchema } from '#src/lib/video/model.ts';
 import { countySchema, text, townFields } from '#src/lib/town.ts';
 import { listingSchema } from '#src/lib/listing/model.ts';
+import { readSnapshotFile, SNAPSHOT_FILE, snapshotEntries, type HandWrittenHome } from '#src/lib/reso/snapshot.ts';
+import { readSnapshotDir } from '#src/server/sync-config.ts';
 
 // ---------------------------------------------------------------------------------------
 // Small shared field schemas
@@ -295,12 +299,61 @@ const legal = defineCollection({
 });
 
 /**
- * The agent's homes: one file per home (content/listings/{slug}.yaml) with its photos beside it,
- * in RESO Data Dictionary field names (src/lib/listing/model.ts), so the MLS sync fills the
- * same collection.
+ * The hand-written homes (content/listings/{slug}.yaml, photos beside them) and the homes of the
+ * MLS snapshot (LISTINGS_SNAPSHOT_DIR/snapshot.json, photos under photos/, written by
+ * `npm run sync-listings`), through the one schema. Synced homes get `mls.asOf` (the snapshot's
+ * time: the MLS's disclaimer shows it) and their page slug; a hand-written home wins over a synced
+ * one with its ListingKey or its address (src/lib/reso/snapshot.ts). No snapshot yet: hand-written
+ * homes only. The build reads files only: the MLS is reached by the sync alone.
+ */
+function listingLoader(): Loader {
+  const handWritten = glob({ pattern: '*.{yaml,yml}', base: './content/listings' });
+  return {
+    name: 'listing-loader',
+    load: async (context) => {
+      const { config, store, logger } = context;
+      // The glob loader drops every entry it did not load itself: the synced ones are added anew below.
+      await handWritten.load(context);
+      const own: HandWrittenHome[] = [];
+      for (const entry of store.values()) {
+        if ((entry.data as { mls?: unknown }).mls !== undefined) {
+          throw new Error(`${entry.filePath}: mls: only the MLS snapshot’s homes carry it; leave it out`);
+        }
+        own.push({ id: entry.id, ListingKey: String(entry.data['ListingKey']), filePath: entry.filePath ?? entry.id });
+      }
+      const root = fileURLToPath(config.root);
+      const dir = resolve(root, readSnapshotDir());
+      const filePath = relative(root, join(dir, SNAPSHOT_FILE)).split(sep).join('/');
+      if (filePath.startsWith('../')) {
+        throw new Error(
+          `LISTINGS_SNAPSHOT_DIR (${dir}) must be a folder inside the project: its photos are built from there`,
+        );
+      }
+      const snapshot = readSnapshotFile(join(dir, SNAPSHOT_FILE));
+      if (!snapshot) return;
+      const { entries, overridden } = snapshotEntries(snapshot, own);
+      for (const o of overridden) logger.info(`${o.key} from the MLS: the hand-written ${o.by} is published instead`);
+      for (const entry of entries) {
+        let data: Record<string, unknown>;
+        try {
+          data = await context.parseData({ id: entry.id, data: entry.data, filePath: join(dir, SNAPSHOT_FILE) });
+        } catch (error) {
+          throw new Error(
+            `${filePath}, home ${entry.key}: ${error instanceof Error ? error.message : String(error)}\nRun \`npm run sync-listings -- --full\` to copy it again.`,
+          );
+        }
+        store.set({ id: entry.id, data, filePath });
+      }
+    },
+  };
+}
+
+/**
+ * The homes, hand-written and from the MLS: in RESO Data Dictionary field names
+ * (src/lib/listing/model.ts), one entry type whatever the source.
  */
 const listing = defineCollection({
-  loader: glob({ pattern: '*.{yaml,yml}', base: './content/listings' }),
+  loader: listingLoader(),
   schema: ({ image }) => listingSchema(image()),
 });
 

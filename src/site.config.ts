@@ -239,6 +239,16 @@ export const site = {
     /** At most this many homes in each of a city guide's for-sale and recently-sold lists. */
     perCityGuide: 6,
   },
+  /**
+   * Homes from the MLS (`npm run sync-listings`, README "Homes from the MLS"). The MLS's data licence
+   * requires its own disclaimer with every home it supplies, with the time the data was copied:
+   * paste the exact wording of your MLS's IDX rules here. `{asOf}` becomes that time ("May 2, 2026,
+   * 9:15 AM EDT"); without it the time follows the text. Hand-written homes never show it.
+   */
+  mls: {
+    disclaimer:
+      'Based on information submitted to the MLS GRID as of {asOf}. All data is obtained from various sources and may not have been verified by broker or MLS GRID. Supplied Open House Information is subject to change without notice. All information should be independently reviewed and verified for accuracy. Properties may or may not be listed by the office/agent presenting the information.',
+  },
 } as const;
 
 export type Site = typeof site;

@@ -1,7 +1,8 @@
 /**
- * Named queries over the homes (content/listings/): each filters and sorts in one place. The
- * rule no single file's schema can check fails the build here, naming the file: its name is the
- * page address, the slug of the street address and town.
+ * Named queries over the homes (content/listings/ and the MLS snapshot): each filters and sorts in
+ * one place. The rule no single file's schema can check fails the build here, naming the file: a
+ * hand-written home's file name is its page address, the slug of the street address and town (a
+ * synced home's is made from its address by the loader).
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
 import {
@@ -13,6 +14,7 @@ import {
   toSlug,
   type StatusGroup,
 } from '#src/lib/listing/format.ts';
+import { isSynced } from '#src/lib/listing/display.ts';
 import { site } from '#src/site.config.ts';
 
 export type Home = CollectionEntry<'listing'>;
@@ -25,7 +27,7 @@ export function getListings(): Promise<Home[]> {
     const keys = new Map<string, string>();
     for (const home of homes) {
       const slug = listingSlug(home.data);
-      if (slug !== home.id) {
+      if (!isSynced(home.data) && slug !== home.id) {
         throw new Error(
           `${home.filePath}: the file name must be the slug of the address: call it ${slug}.yaml (the page is /listings/{slug})`,
         );

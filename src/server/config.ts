@@ -9,10 +9,10 @@ import { spamTrap } from '../lib/contact-form.ts';
 import { site } from '../site.config.ts';
 
 /** An unset or blank variable is absent, so every default below applies to both. */
-const optional = <T extends z.ZodType>(schema: T) =>
+export const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
 
-const text = optional(z.string().trim());
+export const text = optional(z.string().trim());
 const whole = (name: string, fallback: number) =>
   optional(
     z
@@ -22,7 +22,7 @@ const whole = (name: string, fallback: number) =>
       .transform(Number),
   ).transform((value) => value ?? fallback);
 const flag = optional(z.enum(['1', 'true', '0', 'false'])).transform((value) => value === '1' || value === 'true');
-const url = (name: string) =>
+export const url = (name: string) =>
   optional(
     z
       .string()

@@ -143,6 +143,20 @@ describe('content schema errors', () => {
       'OpenHouse.1.OpenHouseEndTime',
       'must be after OpenHouseStartTime',
     ],
+    [
+      'a street although its address is withheld',
+      /^StreetNumber: .*$/m,
+      "InternetAddressDisplayYN: false\nStreetNumber: '412'",
+      'StreetNumber',
+      'must be left out when InternetAddressDisplayYN is false',
+    ],
+    [
+      'the MLS snapshot’s own field',
+      /^ListPrice: .*$/m,
+      "ListPrice: 525000\nmls:\n  asOf: '2026-05-02T10:00:00Z'",
+      'mls',
+      'only the MLS snapshot’s homes carry it',
+    ],
   ])(
     'a home with %s fails with the file and the field named',
     async (_what, line, bad, field, rule) => {

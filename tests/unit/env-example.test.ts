@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { envSchema, readEnv } from '#src/server/config.ts';
+import { readSyncSettings, syncEnvSchema } from '#src/server/sync-config.ts';
 
 const notServer: Record<string, string> = {
   SITE_URL: 'the build',
@@ -26,8 +27,15 @@ describe('.env.example', () => {
     expect(missing).toEqual([]);
   });
 
-  it('lists nothing the server schema or another command does not read', () => {
-    const unknown = documented.filter((name) => !(name in envSchema.shape) && !(name in notServer));
+  it('lists every setting of the listings sync schema', () => {
+    const missing = Object.keys(syncEnvSchema.shape).filter((name) => !documented.includes(name));
+    expect(missing).toEqual([]);
+  });
+
+  it('lists nothing the server schema, the sync schema or another command does not read', () => {
+    const unknown = documented.filter(
+      (name) => !(name in envSchema.shape) && !(name in syncEnvSchema.shape) && !(name in notServer),
+    );
     expect(unknown).toEqual([]);
   });
 
@@ -38,10 +46,35 @@ describe('.env.example', () => {
       ].map((m) => [m[1]!, m[2]!]),
     );
     expect(() => readEnv(values)).not.toThrow();
+    expect(syncEnvSchema.safeParse(values).success).toBe(true);
   });
 
   it('names the variable that is wrong', () => {
     expect(() => readEnv({ PORT: 'eighty' })).toThrow('PORT must be a whole number, got "eighty"');
     expect(() => readEnv({ TRUST_PROXY: 'maybe' })).toThrow('TRUST_PROXY');
+    expect(() => readSyncSettings({ RESO_API_URL: 'mlsgrid' })).toThrow('RESO_API_URL is not a URL: "mlsgrid"');
+  });
+
+  it('says what the listings sync is missing', () => {
+    const base = { RESO_API_URL: 'https://api.mlsgrid.com/v2', RESO_ORIGINATING_SYSTEM: 'carolina' };
+    expect(() => readSyncSettings({})).toThrow(
+      /RESO_API_URL is missing[\s\S]*RESO_ORIGINATING_SYSTEM is missing[\s\S]*No credentials/,
+    );
+    expect(() => readSyncSettings({ ...base, RESO_CLIENT_ID: 'x' })).toThrow('need all three');
+    expect(() => readSyncSettings({ ...base, RESO_ORIGINATING_SYSTEM: 'carolina,other' })).toThrow(
+      'one originating system',
+    );
+    expect(readSyncSettings({ ...base, RESO_TOKEN: 't' })).toMatchObject({
+      auth: { kind: 'bearer', token: 't' },
+      snapshotDir: 'content/listings-mls',
+    });
+    expect(
+      readSyncSettings({
+        ...base,
+        RESO_TOKEN_URL: 'https://id.example/token',
+        RESO_CLIENT_ID: 'i',
+        RESO_CLIENT_SECRET: 's',
+      }).auth,
+    ).toEqual({ kind: 'client-credentials', tokenUrl: 'https://id.example/token', clientId: 'i', clientSecret: 's' });
   });
 });

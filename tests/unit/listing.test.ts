@@ -306,3 +306,66 @@ describe('RealEstateListing JSON-LD', () => {
     });
   });
 });
+
+describe('a home whose street address is withheld (InternetAddressDisplayYN false)', () => {
+  const { StreetNumber: _n, StreetName: _s, StreetSuffix: _x, Latitude: _a, Longitude: _o, ...rest } = home;
+  const hidden = { ...rest, InternetAddressDisplayYN: false };
+  const data = schema.parse(hidden);
+
+  it('is accepted without street and coordinates, which every other home needs', () => {
+    expect(
+      refusals({ StreetNumber: undefined, StreetName: undefined, Latitude: undefined, Longitude: undefined }),
+    ).toEqual([
+      { path: 'StreetNumber', message: 'is required' },
+      { path: 'StreetName', message: 'is required' },
+      { path: 'Latitude', message: 'is required' },
+      { path: 'Longitude', message: 'is required' },
+    ]);
+    expect(schema.safeParse(hidden).success).toBe(true);
+    expect(schema.parse(home).InternetAddressDisplayYN).toBe(true);
+  });
+
+  it('refuses a street or coordinates given anyway, so nothing gives the house away', () => {
+    const result = schema.safeParse({ ...hidden, StreetName: 'Oak Grove', Latitude: 35.7968 });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['StreetName', 'must be left out when InternetAddressDisplayYN is false (the address is not published)'],
+      ['Latitude', 'must be left out when InternetAddressDisplayYN is false (the address is not published)'],
+    ]);
+  });
+
+  it('is named by town and ZIP, and its page address by town, ZIP and key', () => {
+    expect(fullAddress(data)).toBe('Home in Cary, NC 27513');
+    expect(listingSlug(data)).toBe('home-in-cary-nc-27513-ja-2026-014');
+  });
+
+  it('has structured data without street address or geo', () => {
+    const ld = buildRealEstateListing(data, { url: 'https://www.example.com/listings/x', images: [] });
+    const residence = (ld['offers'] as { itemOffered: Record<string, unknown> }).itemOffered;
+    expect(residence['address']).toEqual({
+      '@type': 'PostalAddress',
+      addressLocality: 'Cary',
+      addressRegion: 'NC',
+      postalCode: '27513',
+      addressCountry: 'US',
+    });
+    expect(residence).not.toHaveProperty('geo');
+    expect(JSON.stringify(ld)).not.toContain('Oak Grove');
+  });
+
+  it('has a calendar file without GEO', () => {
+    const ics = buildOpenHouseIcs({
+      uid: 'u@example.com',
+      start: '2027-01-16T13:00',
+      end: '2027-01-16T15:00',
+      summary: 'Open house: Home in Cary, NC 27513',
+      location: 'Cary, NC 27513',
+      description: 'x',
+      url: 'https://www.example.com/listings/x',
+      stamp: new Date('2026-11-20T00:00:00Z'),
+      producer: 'Jordan Avery Real Estate',
+    });
+    expect(ics).not.toContain('GEO:');
+    expect(ics).toContain('LOCATION:Cary\\, NC 27513');
+  });
+});

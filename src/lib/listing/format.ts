@@ -13,11 +13,15 @@ export const feeFrequencyMonths = {
 } as const;
 export type FeeFrequency = keyof typeof feeFrequencyMonths;
 
-/** The fields these helpers read; a content entry's data has them all. */
+/**
+ * The fields these helpers read; a content entry's data has them all. The street is absent when
+ * InternetAddressDisplayYN is false (the schema allows nothing else).
+ */
 export interface AddressParts {
-  StreetNumber: string;
+  InternetAddressDisplayYN?: boolean | undefined;
+  StreetNumber?: string | undefined;
   StreetDirPrefix?: string | undefined;
-  StreetName: string;
+  StreetName?: string | undefined;
   StreetSuffix?: string | undefined;
   UnitNumber?: string | undefined;
   City: string;
@@ -35,8 +39,21 @@ export function toSlug(text: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-/** "412 Oak Grove Lane", "1208 N Glenwood Avenue Unit 304". */
+/**
+ * Whether the street address may be shown: RESO's InternetAddressDisplayYN (a home without the
+ * field shows it). When it may not, no street, house number or coordinates appear anywhere: not in
+ * the page, its title, its share card, its structured data, its calendar files or its map.
+ */
+export function isAddressShown(a: Pick<AddressParts, 'InternetAddressDisplayYN'>): boolean {
+  return a.InternetAddressDisplayYN !== false;
+}
+
+/**
+ * "412 Oak Grove Lane", "1208 N Glenwood Avenue Unit 304"; "Home in Pinehurst" when the street
+ * address is withheld.
+ */
 export function streetLine(a: AddressParts): string {
+  if (!isAddressShown(a)) return `Home in ${a.City}`;
   return [a.StreetNumber, a.StreetDirPrefix, a.StreetName, a.StreetSuffix, a.UnitNumber ? `Unit ${a.UnitNumber}` : '']
     .filter(Boolean)
     .join(' ');
@@ -47,14 +64,23 @@ export function cityLine(a: AddressParts): string {
   return `${a.City}, ${a.StateOrProvince} ${a.PostalCode}`;
 }
 
-/** "412 Oak Grove Lane, Pinehurst, NC 28374": the page's h1 and the name in e-mails and calendars. */
+/**
+ * "412 Oak Grove Lane, Pinehurst, NC 28374": the page's h1 and the name in e-mails and calendars;
+ * "Home in Pinehurst, NC 28374" when the street address is withheld.
+ */
 export function fullAddress(a: AddressParts): string {
-  return `${streetLine(a)}, ${cityLine(a)}`;
+  return isAddressShown(a) ? `${streetLine(a)}, ${cityLine(a)}` : `Home in ${cityLine(a)}`;
 }
 
-/** The page address: street address and town, e.g. "412-oak-grove-lane-cary-nc". */
-export function listingSlug(a: AddressParts): string {
-  return toSlug(`${streetLine(a)} ${a.City} ${a.StateOrProvince}`);
+/**
+ * The page address: street address and town, e.g. "412-oak-grove-lane-cary-nc". A home whose street
+ * is withheld has town, ZIP and listing key instead ("home-in-cary-nc-27513-car101"): unique
+ * without the street, and giving nothing away.
+ */
+export function listingSlug(a: AddressParts & { ListingKey: string }): string {
+  return isAddressShown(a)
+    ? toSlug(`${streetLine(a)} ${a.City} ${a.StateOrProvince}`)
+    : toSlug(`home in ${a.City} ${a.StateOrProvince} ${a.PostalCode} ${a.ListingKey}`);
 }
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });

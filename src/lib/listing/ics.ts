@@ -16,7 +16,8 @@ export interface OpenHouseEvent {
   location: string;
   description: string;
   url: string;
-  geo: { lat: number; lng: number };
+  /** Left out for a home whose street address is withheld. */
+  geo?: { lat: number; lng: number } | undefined;
   /** When the event was last changed (DTSTAMP). */
   stamp: Date;
   /** PRODID's owner, e.g. the site's name. */
@@ -92,7 +93,7 @@ export function buildOpenHouseIcs(event: OpenHouseEvent): string {
     `DTEND;TZID=${listingTimeZone}:${icsLocal(event.end)}`,
     `SUMMARY:${escapeText(event.summary)}`,
     `LOCATION:${escapeText(event.location)}`,
-    `GEO:${event.geo.lat};${event.geo.lng}`,
+    ...(event.geo ? [`GEO:${event.geo.lat};${event.geo.lng}`] : []),
     `DESCRIPTION:${escapeText(event.description)}`,
     `URL:${event.url}`,
     'STATUS:CONFIRMED',

@@ -4,7 +4,7 @@
  * coordinates, floor size and rooms. Pure.
  */
 import type { JsonLd } from '../seo/jsonld.ts';
-import { fullAddress, streetLine, type AddressParts } from './format.ts';
+import { fullAddress, isAddressShown, streetLine, type AddressParts } from './format.ts';
 import type { PropertySubType, StandardStatus } from './model.ts';
 
 /** schema.org's type for each RESO PropertySubType. */
@@ -37,31 +37,39 @@ export interface ListingJsonLdInput extends AddressParts {
   BathroomsHalf: number;
   LivingArea: number;
   YearBuilt: number;
-  Latitude: number;
-  Longitude: number;
+  /** Absent when the street address is withheld (InternetAddressDisplayYN false). */
+  Latitude?: number | undefined;
+  Longitude?: number | undefined;
   PublicRemarks: string;
   ListOfficeName: string;
   CountyOrParish: string;
 }
 
+/**
+ * A home whose street address is withheld (InternetAddressDisplayYN false) has a PostalAddress
+ * of town, state and ZIP only, and no geo.
+ */
 export function buildRealEstateListing(
   home: ListingJsonLdInput,
   page: { url: string; images: readonly string[]; cityUrl?: string | undefined },
 ): JsonLd {
   const residenceId = `${page.url}#home`;
+  const shown = isAddressShown(home);
   const residence: JsonLd = {
     '@type': residenceType[home.PropertySubType],
     '@id': residenceId,
     name: fullAddress(home),
     address: {
       '@type': 'PostalAddress',
-      streetAddress: streetLine(home),
+      ...(shown ? { streetAddress: streetLine(home) } : {}),
       addressLocality: home.City,
       addressRegion: home.StateOrProvince,
       postalCode: home.PostalCode,
       addressCountry: 'US',
     },
-    geo: { '@type': 'GeoCoordinates', latitude: home.Latitude, longitude: home.Longitude },
+    ...(shown && home.Latitude !== undefined && home.Longitude !== undefined
+      ? { geo: { '@type': 'GeoCoordinates', latitude: home.Latitude, longitude: home.Longitude } }
+      : {}),
     floorSize: { '@type': 'QuantitativeValue', value: home.LivingArea, unitCode: 'FTK', unitText: 'sq ft' },
     numberOfRooms: home.BedroomsTotal + home.BathroomsFull + home.BathroomsHalf,
     numberOfBedrooms: home.BedroomsTotal,

@@ -3,13 +3,14 @@
  * sends, and what the server looks up for it in the build's listings (never what the browser
  * says), so the e-mail, the CRM and `npm run leads` name the right home. Pure.
  */
-import { fullAddress, streetLine, type AddressParts } from './format.ts';
+import { fullAddress, isAddressShown, streetLine, type AddressParts } from './format.ts';
 
 export interface ListingRef {
   /** RESO ListingKey. */
   key: string;
   /** One line: "412 Oak Grove Lane, Pinehurst, NC 28374". */
   address: string;
+  /** Empty when the street address is withheld (InternetAddressDisplayYN false). */
   street: string;
   city: string;
   state: string;
@@ -35,7 +36,7 @@ export function toListingRef(
   return {
     key: home.ListingKey,
     address: fullAddress(home),
-    street: streetLine(home),
+    street: isAddressShown(home) ? streetLine(home) : '',
     city: home.City,
     state: home.StateOrProvince,
     postalCode: home.PostalCode,

@@ -54,6 +54,15 @@ const openHouse = z.object({
   OpenHouseRemarks: text.optional(),
 });
 
+/** The street-address fields a home with InternetAddressDisplayYN false leaves out. */
+export const hiddenAddressFields = [
+  'StreetNumber',
+  'StreetDirPrefix',
+  'StreetName',
+  'StreetSuffix',
+  'UnitNumber',
+] as const;
+
 /** `photo` is the schema of one picture file: `image()` in the content config, a string in tests. */
 export function listingSchema<P extends z.ZodType>(photo: P) {
   return z
@@ -72,9 +81,18 @@ export function listingSchema<P extends z.ZodType>(photo: P) {
         /** When these facts were last changed: the compliance line's "last updated" date. */
         ModificationTimestamp: day,
 
-        StreetNumber: z.string().regex(/^[0-9A-Za-z-]{1,10}$/, 'must be a house number, e.g. "412"'),
+        /**
+         * RESO's licence field: false when the seller withheld the street address from the Internet.
+         * Such a home has no street fields and no coordinates; its pages name the town and ZIP only.
+         */
+        InternetAddressDisplayYN: z.boolean().default(true),
+        /** Required unless InternetAddressDisplayYN is false (checked below, with the file's field named). */
+        StreetNumber: z
+          .string()
+          .regex(/^[0-9A-Za-z-]{1,10}$/, 'must be a house number, e.g. "412"')
+          .optional(),
         StreetDirPrefix: z.enum(['N', 'S', 'E', 'W', 'NE', 'NW', 'SE', 'SW']).optional(),
-        StreetName: text,
+        StreetName: text.optional(),
         StreetSuffix: text.optional(),
         UnitNumber: text.optional(),
         City: text,
@@ -82,8 +100,9 @@ export function listingSchema<P extends z.ZodType>(photo: P) {
         PostalCode: z.string().regex(/^\d{5}$/, 'must be a five-digit ZIP code'),
         /** The county without "County", as RESO feeds write it ("Wake"). */
         CountyOrParish: text,
-        Latitude: z.number().min(-90).max(90),
-        Longitude: z.number().min(-180).max(180),
+        /** Required unless InternetAddressDisplayYN is false: coordinates would give the address away. */
+        Latitude: z.number().min(-90).max(90).optional(),
+        Longitude: z.number().min(-180).max(180).optional(),
 
         PropertySubType: z.enum(propertySubTypes, {
           error: `must be one of ${propertySubTypes.map((s) => `"${s}"`).join(', ')}`,
@@ -131,6 +150,13 @@ export function listingSchema<P extends z.ZodType>(photo: P) {
             }),
           )
           .min(1, 'needs at least one photo'),
+
+        /**
+         * Set by the build on homes read from the MLS snapshot (`npm run sync-listings`), never in a
+         * hand-written file (the loader refuses it there): the "as of" time of the copy, which the
+         * MLS's disclaimer shows with every synced home.
+         */
+        mls: z.object({ asOf: z.iso.datetime({ offset: true }) }).optional(),
       },
       {
         error: (issue) =>
@@ -140,6 +166,22 @@ export function listingSchema<P extends z.ZodType>(photo: P) {
       },
     )
     .superRefine((home, ctx) => {
+      const located = ['StreetNumber', 'StreetName', 'Latitude', 'Longitude'] as const;
+      if (home.InternetAddressDisplayYN) {
+        for (const field of located) {
+          if (home[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: 'is required' });
+        }
+      } else {
+        for (const field of [...hiddenAddressFields, 'Latitude', 'Longitude'] as const) {
+          if (home[field] !== undefined) {
+            ctx.addIssue({
+              code: 'custom',
+              path: [field],
+              message: 'must be left out when InternetAddressDisplayYN is false (the address is not published)',
+            });
+          }
+        }
+      }
       if (home.StandardStatus === 'Closed') {
         if (home.ClosePrice === undefined)
           ctx.addIssue({ code: 'custom', path: ['ClosePrice'], message: 'a Closed home needs its ClosePrice' });

@@ -5,7 +5,7 @@
  */
 import type { APIRoute, GetStaticPaths, InferGetStaticPropsType } from 'astro';
 import { getListings } from '#src/data/listings.ts';
-import { fullAddress } from '#src/lib/listing/format.ts';
+import { cityLine, fullAddress, isAddressShown } from '#src/lib/listing/format.ts';
 import { buildOpenHouseIcs, openHouseFileName } from '#src/lib/listing/ics.ts';
 import { upcomingOpenHouses } from '#src/lib/listing/time.ts';
 import { canonicalUrl } from '#src/lib/seo/meta.ts';
@@ -33,12 +33,13 @@ export const GET: APIRoute<Props> = ({ props, site: siteUrl }) => {
     start: openHouse.OpenHouseStartTime,
     end: openHouse.OpenHouseEndTime,
     summary: `Open house: ${address}`,
-    location: address,
+    // A withheld street leaves the town and ZIP: the calendar entry never gives the house away.
+    location: isAddressShown(h) ? address : cityLine(h),
     description: [openHouse.OpenHouseRemarks, `${site.listings.courtesy} ${h.ListOfficeName}.`, url]
       .filter(Boolean)
       .join('\n'),
     url,
-    geo: { lat: h.Latitude, lng: h.Longitude },
+    geo: h.Latitude !== undefined && h.Longitude !== undefined ? { lat: h.Latitude, lng: h.Longitude } : undefined,
     stamp: new Date(`${h.ModificationTimestamp}T00:00:00Z`),
     producer: site.name,
   });

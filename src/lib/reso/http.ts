@@ -1,0 +1,216 @@
+/**
+ * The HTTP side of the MLS sync: one paced, retrying fetch for a RESO Web API server and its
+ * media host. Every request waits for its turn (at most `perSecond` starts a second, MLS Grid's
+ * limit being 2), sends `Accept-Encoding: gzip` (MLS Grid answers 400 without it) and the bearer
+ * token, which is either given (`RESO_TOKEN`) or fetched with OAuth2 client credentials and
+ * renewed before it expires. A 429 waits its `Retry-After`; a network error or a 5xx is retried
+ * with doubling back-off a bounded number of times, then the run fails with the request named
+ * (its address without the token, which never travels in it). Media downloads carry the token as
+ * their `User-Agent`, MLS Grid's rule, and no Authorization header (the media host is another
+ * server).
+ */
+
+import { STATUS_CODES } from 'node:http';
+
+export type ResoAuth =
+  | { kind: 'bearer'; token: string }
+  | { kind: 'client-credentials'; tokenUrl: string; clientId: string; clientSecret: string; scope?: string };
+
+export type HttpEvent =
+  | { type: 'retry'; what: string; attempt: number; delayMs: number; reason: string }
+  | { type: 'token'; expiresInS: number | undefined };
+
+export interface ResoHttpOptions {
+  auth: ResoAuth;
+  fetch?: typeof globalThis.fetch;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+  /** Most request starts a second (MLS Grid: 2). */
+  perSecond?: number;
+  /** Retries after the first attempt for network errors and 5xx answers. */
+  retries?: number;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** Most 429 answers in a row for one request before giving up. */
+  rateLimitRetries?: number;
+  /** Longest Retry-After honoured; a longer one fails the run rather than hang it. */
+  maxRetryAfterMs?: number;
+  /** Per-attempt time limit. */
+  timeoutMs?: number;
+  onEvent?: (event: HttpEvent) => void;
+}
+
+export class ResoError extends Error {
+  readonly status: number | undefined;
+
+  constructor(message: string, status?: number) {
+    super(message);
+    this.name = 'ResoError';
+    this.status = status;
+  }
+}
+
+/** Capped exponential back-off: base, 2*base, 4*base, ... never above max. */
+export function backoffDelay(attempt: number, baseDelayMs: number, maxDelayMs: number): number {
+  return Math.min(maxDelayMs, baseDelayMs * 2 ** attempt);
+}
+
+/** Retry-After as seconds or an HTTP date (RFC 9110 §10.2.3), in milliseconds from `now`. */
+export function retryAfterMs(header: string | null, now: number): number | undefined {
+  if (header === null || header.trim() === '') return undefined;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** A URL as shown in messages: its path and query, decoded so a filter reads as written. */
+export function shownUrl(url: string): string {
+  const u = new URL(url);
+  try {
+    return decodeURIComponent(`${u.pathname}${u.search}`);
+  } catch {
+    return `${u.pathname}${u.search}`;
+  }
+}
+
+/**
+ * Request starts at least 1000/perSecond ms apart (plus `marginMs`, so the server, which counts
+ * arrivals that the network may bunch up, never sees more), measured from the previous start:
+ * any one second holds at most `perSecond` of them whatever the answers take.
+ */
+export function createPacer(perSecond: number, now: () => number, sleep: (ms: number) => Promise<void>, marginMs = 50) {
+  const gap = Math.ceil(1000 / perSecond) + marginMs;
+  let next = 0;
+  return async function turn(): Promise<void> {
+    const at = Math.max(now(), next);
+    next = at + gap;
+    const wait = at - now();
+    if (wait > 0) await sleep(wait);
+  };
+}
+
+export function createResoHttp(options: ResoHttpOptions) {
+  const {
+    auth,
+    fetch: doFetch = globalThis.fetch,
+    sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms)),
+    now = Date.now,
+    perSecond = 2,
+    retries = 4,
+    baseDelayMs = 1000,
+    maxDelayMs = 30_000,
+    rateLimitRetries = 5,
+    maxRetryAfterMs = 15 * 60_000,
+    timeoutMs = 60_000,
+    onEvent = () => {},
+  } = options;
+  const turn = createPacer(perSecond, now, sleep);
+  let token: { value: string; expiresAt: number } | undefined =
+    auth.kind === 'bearer' ? { value: auth.token, expiresAt: Infinity } : undefined;
+
+  /** One request with pacing and retries; `build` makes its init afresh for each attempt. */
+  async function send(url: string, what: string, init: () => Promise<RequestInit>): Promise<Response> {
+    let failures = 0;
+    let limited = 0;
+    for (;;) {
+      await turn();
+      let res: Response | undefined;
+      let reason: string;
+      try {
+        res = await doFetch(url, { ...(await init()), signal: AbortSignal.timeout(timeoutMs) });
+        if (res.ok) return res;
+        reason = `${res.status} ${res.statusText || STATUS_CODES[res.status] || ''}`.trim();
+        const body = await res.text().catch(() => '');
+        const detail = body.trim().slice(0, 300);
+        if (res.status === 429) {
+          const wait =
+            retryAfterMs(res.headers.get('retry-after'), now()) ?? backoffDelay(limited, baseDelayMs, maxDelayMs);
+          if (limited >= rateLimitRetries || wait > maxRetryAfterMs) {
+            throw new ResoError(`${what} was refused as too many requests (429) ${limited + 1} times; stopped`, 429);
+          }
+          limited++;
+          onEvent({ type: 'retry', what, attempt: limited, delayMs: wait, reason });
+          await sleep(wait);
+          continue;
+        }
+        if (res.status === 401 && auth.kind === 'client-credentials' && failures === 0) {
+          // An access token revoked or expired early: fetch a new one, once.
+          token = undefined;
+          failures++;
+          continue;
+        }
+        if (res.status < 500) {
+          throw new ResoError(`${what} failed: ${reason}${detail ? ` (${detail})` : ''}`, res.status);
+        }
+      } catch (error) {
+        if (error instanceof ResoError) throw error;
+        reason =
+          error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+      }
+      if (failures >= retries) {
+        throw new ResoError(`${what} failed ${failures + 1} times, the last with ${reason}; stopped`, res?.status);
+      }
+      const delayMs = backoffDelay(failures, baseDelayMs, maxDelayMs);
+      failures++;
+      onEvent({ type: 'retry', what, attempt: failures, delayMs, reason });
+      await sleep(delayMs);
+    }
+  }
+
+  async function accessToken(): Promise<string> {
+    if (token && token.expiresAt > now()) return token.value;
+    if (auth.kind !== 'client-credentials') throw new ResoError('No access token');
+    const body = new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: auth.clientId,
+      client_secret: auth.clientSecret,
+    });
+    if (auth.scope) body.set('scope', auth.scope);
+    const res = await send(auth.tokenUrl, 'The OAuth2 token request', () =>
+      Promise.resolve({
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+        body,
+      }),
+    );
+    const data = (await res.json().catch(() => ({}))) as { access_token?: unknown; expires_in?: unknown };
+    if (typeof data.access_token !== 'string' || !data.access_token) {
+      throw new ResoError('The OAuth2 token answer has no access_token');
+    }
+    const expiresInS = typeof data.expires_in === 'number' ? data.expires_in : Number(data.expires_in) || undefined;
+    // Renewed a minute early, so a long page never starts with a token about to lapse.
+    token = { value: data.access_token, expiresAt: expiresInS ? now() + (expiresInS - 60) * 1000 : Infinity };
+    onEvent({ type: 'token', expiresInS });
+    return token.value;
+  }
+
+  return {
+    /** GET a JSON document of the API with the bearer token. */
+    async getJson(url: string): Promise<unknown> {
+      const what = `GET ${shownUrl(url)}`;
+      const res = await send(url, what, async () => ({
+        headers: {
+          Authorization: `Bearer ${await accessToken()}`,
+          Accept: 'application/json',
+          'Accept-Encoding': 'gzip',
+        },
+      }));
+      const text = await res.text();
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        throw new ResoError(`${what} did not answer JSON (${text.slice(0, 120)})`);
+      }
+    },
+    /** GET a media file with the access token as User-Agent; returns its bytes and type. */
+    async download(url: string): Promise<{ bytes: Buffer; contentType: string }> {
+      const res = await send(url, `Photo download ${shownUrl(url)}`, async () => ({
+        headers: { 'User-Agent': await accessToken(), 'Accept-Encoding': 'gzip' },
+      }));
+      return { bytes: Buffer.from(await res.arrayBuffer()), contentType: res.headers.get('content-type') ?? '' };
+    },
+  };
+}
+
+export type ResoHttp = ReturnType<typeof createResoHttp>;

@@ -1,0 +1,292 @@
+/**
+ * What a replicated RESO `Property` record becomes on the site, by the licence's rules (MLS Grid's
+ * IDX rules and RESO's Internet display fields), and how its fields become a home in the
+ * `listing` collection's RESO shape. Pure: no clock, no files.
+ *
+ * - `MlgCanView: false`: the record is deleted at the source (or no longer licensed): the home and
+ *   its photos leave the snapshot.
+ * - `InternetEntireListingDisplayYN: false`: the seller withheld it from the Internet: never
+ *   published, so it is not kept either.
+ * - A status no public page may show (Expired, Withdrawn, Canceled, Hold, ...): off the site.
+ * - `InternetAddressDisplayYN: false`: published without its street address (nor its coordinates).
+ */
+import { z } from 'astro/zod';
+import { hiddenAddressFields, listingSchema } from '../listing/model.ts';
+
+/** RESO StandardStatus values the site shows (the listing collection's own list). */
+export const publicStatuses = ['Coming Soon', 'Active', 'Active Under Contract', 'Pending', 'Closed'] as const;
+
+/** The RESO fields copied as they are into a home, when the record has them. */
+export const copiedFields = [
+  'ListingKey',
+  'StandardStatus',
+  'ListPrice',
+  'ClosePrice',
+  'CloseDate',
+  'OnMarketDate',
+  'StreetNumber',
+  'StreetDirPrefix',
+  'StreetName',
+  'StreetSuffix',
+  'UnitNumber',
+  'City',
+  'StateOrProvince',
+  'PostalCode',
+  'CountyOrParish',
+  'Latitude',
+  'Longitude',
+  'PropertySubType',
+  'BedroomsTotal',
+  'BathroomsFull',
+  'BathroomsHalf',
+  'LivingArea',
+  'LotSizeAcres',
+  'YearBuilt',
+  'AssociationFee',
+  'AssociationFeeFrequency',
+  'TaxAnnualAmount',
+  'TaxYear',
+  'PublicRemarks',
+  'InteriorFeatures',
+  'ExteriorFeatures',
+  'Appliances',
+  'CommunityFeatures',
+  'ParkingFeatures',
+  'ListOfficeName',
+  'ListAgentFullName',
+  'VirtualTourURLUnbranded',
+] as const;
+
+/**
+ * What InternetAddressDisplayYN false withholds: the street-address fields (the listing schema's
+ * own list) and the coordinates, which would point at the house just as well.
+ */
+export const streetFields = [...hiddenAddressFields, 'Latitude', 'Longitude'] as const;
+
+/** Whole-number fields that some MLSs deliver as decimals ("1850.00"). */
+const wholeFields = new Set([
+  'ListPrice',
+  'ClosePrice',
+  'BedroomsTotal',
+  'BathroomsFull',
+  'BathroomsHalf',
+  'LivingArea',
+  'YearBuilt',
+  'TaxYear',
+]);
+const numberFields = new Set([
+  ...wholeFields,
+  'Latitude',
+  'Longitude',
+  'LotSizeAcres',
+  'AssociationFee',
+  'TaxAnnualAmount',
+]);
+const listFields = new Set([
+  'InteriorFeatures',
+  'ExteriorFeatures',
+  'Appliances',
+  'CommunityFeatures',
+  'ParkingFeatures',
+]);
+
+export type Decision = { action: 'keep'; addressHidden: boolean } | { action: 'remove'; reason: string };
+
+export type ResoRecord = Record<string, unknown>;
+
+/** What the licence says about one record. */
+export function decide(record: ResoRecord): Decision {
+  if (record['MlgCanView'] === false)
+    return { action: 'remove', reason: 'MlgCanView is false (deleted at the source)' };
+  if (record['InternetEntireListingDisplayYN'] === false) {
+    return { action: 'remove', reason: 'InternetEntireListingDisplayYN is false (not for the Internet)' };
+  }
+  const status = record['StandardStatus'];
+  if (typeof status === 'string' && !(publicStatuses as readonly string[]).includes(status)) {
+    return { action: 'remove', reason: `StandardStatus is ${status} (not shown publicly)` };
+  }
+  return { action: 'keep', addressHidden: record['InternetAddressDisplayYN'] === false };
+}
+
+/** A RESO timestamp's day in the given time zone (the listing collection's ModificationTimestamp is a day). */
+export function dayIn(timestamp: string, timeZone: string): string {
+  const date = new Date(timestamp);
+  if (Number.isNaN(date.getTime())) throw new Error(`"${timestamp}" is not a timestamp`);
+  // en-CA writes YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+}
+
+/** A RESO Date field: "2026-03-01", or a timestamp some servers send for one (its day as written). */
+function toDay(value: unknown): unknown {
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value) ? value.slice(0, 10) : value;
+}
+
+function toNumber(name: string, value: unknown): unknown {
+  const n = typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;
+  return typeof n === 'number' && wholeFields.has(name) ? Math.round(n) : n;
+}
+
+/** A RESO multi-select: a JSON array (Web API 2.0), or a comma list (older servers); "None" dropped. */
+function toList(value: unknown): unknown {
+  const items: unknown = typeof value === 'string' ? value.split(',') : value;
+  if (!Array.isArray(items)) return value;
+  return (items as unknown[])
+    .map((v) => (typeof v === 'string' ? v.trim() : v))
+    .filter((v) => v !== '' && v !== 'None');
+}
+
+/**
+ * The home's fields from a record the licence keeps: the copied RESO fields (nulls left out, the
+ * form normalised), ModificationTimestamp as its day in `timeZone`, OnMarketDate (or, when a
+ * Coming Soon record has none yet, ListingContractDate), the street and coordinates withheld and
+ * InternetAddressDisplayYN false when `addressHidden`. Photos are added by the sync.
+ */
+export function toHomeFields(record: ResoRecord, options: { addressHidden: boolean; timeZone: string }): ResoRecord {
+  const home: ResoRecord = {};
+  for (const name of copiedFields) {
+    let value = record[name];
+    if (value === null || value === undefined || value === '') continue;
+    if (options.addressHidden && (streetFields as readonly string[]).includes(name)) continue;
+    if (numberFields.has(name)) value = toNumber(name, value);
+    else if (listFields.has(name)) value = toList(value);
+    else if (name === 'CloseDate' || name === 'OnMarketDate') value = toDay(value);
+    else if (name === 'StreetNumber' && typeof value === 'number') value = String(value);
+    home[name] = value;
+  }
+  if (home['OnMarketDate'] === undefined && typeof record['ListingContractDate'] === 'string') {
+    home['OnMarketDate'] = toDay(record['ListingContractDate']);
+  }
+  if (typeof record['ModificationTimestamp'] === 'string') {
+    home['ModificationTimestamp'] = dayIn(record['ModificationTimestamp'], options.timeZone);
+  }
+  if (options.addressHidden) home['InternetAddressDisplayYN'] = false;
+  return home;
+}
+
+export interface MediaItem {
+  MediaKey: string;
+  MediaURL: string;
+  Order: number;
+  MediaModificationTimestamp: string;
+  description: string | undefined;
+}
+
+/**
+ * The record's photos in `Order`: only pictures (MediaCategory Photo, or an image MIME type, or
+ * neither said), only those MlgCanView allows; a media entry without key, URL or timestamp is
+ * reported rather than guessed.
+ */
+export function photosOf(record: ResoRecord): { photos: MediaItem[]; problems: string[] } {
+  const media = record['Media'];
+  const problems: string[] = [];
+  if (media === undefined || media === null) return { photos: [], problems };
+  if (!Array.isArray(media)) return { photos: [], problems: ['Media is not a list'] };
+  const photos: MediaItem[] = [];
+  for (const [i, m] of (media as unknown[]).entries()) {
+    if (typeof m !== 'object' || m === null) {
+      problems.push(`Media ${i} is not an object`);
+      continue;
+    }
+    const item = m as Record<string, unknown>;
+    if (item['MlgCanView'] === false) continue;
+    const category = item['MediaCategory'];
+    const mime = item['MimeType'];
+    const image = typeof mime === 'string' && /^image\//.test(mime);
+    if (typeof category === 'string' && category !== 'Photo' && !image) continue;
+    if (typeof mime === 'string' && mime && !image) continue;
+    const key = item['MediaKey'];
+    const url = item['MediaURL'];
+    const stamp = item['MediaModificationTimestamp'] ?? item['ModificationTimestamp'];
+    if (typeof key !== 'string' || !/^[A-Za-z0-9_.-]{1,128}$/.test(key)) {
+      problems.push(`Media ${i} has no usable MediaKey`);
+      continue;
+    }
+    if (typeof url !== 'string' || !/^https?:\/\//.test(url)) {
+      problems.push(`Media ${key} has no MediaURL`);
+      continue;
+    }
+    if (typeof stamp !== 'string' || !stamp) {
+      problems.push(`Media ${key} has no MediaModificationTimestamp`);
+      continue;
+    }
+    const description = [item['LongDescription'], item['ShortDescription']].find(
+      (d): d is string => typeof d === 'string' && d.trim().length >= 10,
+    );
+    photos.push({
+      MediaKey: key,
+      MediaURL: url,
+      Order: typeof item['Order'] === 'number' ? item['Order'] : i,
+      MediaModificationTimestamp: stamp,
+      description: description?.trim(),
+    });
+  }
+  photos.sort((a, b) => a.Order - b.Order);
+  return { photos, problems };
+}
+
+/**
+ * A photo's alt text: the MLS's description when it says something, else its place in the
+ * gallery and the home, named by street unless the address is withheld.
+ */
+export function photoAlt(photo: MediaItem, index: number, count: number, home: ResoRecord): string {
+  if (photo.description) return photo.description;
+  const street = [home['StreetNumber'], home['StreetDirPrefix'], home['StreetName'], home['StreetSuffix']]
+    .filter((p) => typeof p === 'string' && p)
+    .join(' ');
+  const city = typeof home['City'] === 'string' ? home['City'] : '';
+  const place = street ? `${street}, ${city}` : city ? `this home in ${city}` : 'this home';
+  return `Photo ${index + 1} of ${count} of ${place}`;
+}
+
+/** A file extension for a downloaded picture, from its Content-Type, else its URL. */
+export function photoExtension(contentType: string, url: string): string | undefined {
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  const byType: Record<string, string> = {
+    'image/jpeg': 'jpg',
+    'image/jpg': 'jpg',
+    'image/png': 'png',
+    'image/webp': 'webp',
+    'image/avif': 'avif',
+    'image/gif': 'gif',
+  };
+  if (byType[type]) return byType[type];
+  const ext = /\.(jpe?g|png|webp|avif|gif)$/i.exec(new URL(url).pathname)?.[1]?.toLowerCase();
+  return ext === 'jpeg' ? 'jpg' : ext;
+}
+
+/**
+ * The listing collection's own check of a home, photos as their file names: the reasons the build
+ * would refuse it, field by field, or undefined. The sync writes no home the build would refuse.
+ */
+export function schemaCheck(home: ResoRecord): string | undefined {
+  const result = listingSchema(z.string()).safeParse(home);
+  if (result.success) return undefined;
+  return result.error.issues.map((i) => `${i.path.join('.') || 'home'}: ${i.message}`).join('; ');
+}
+
+/** The sync's gate: the short reasons first, then the collection's schema. */
+export function checkHome(home: ResoRecord): string | undefined {
+  return basicCheck(home) ?? schemaCheck(home);
+}
+
+/**
+ * The least a home needs before the site may show it: its key and status, a price, where it is,
+ * the listing firm (the IDX rule names it on every home) and a photo. The build's own collection
+ * schema is stricter; this is the sync's first gate.
+ */
+export function basicCheck(home: ResoRecord): string | undefined {
+  const missing = [
+    'ListingKey',
+    'StandardStatus',
+    'ListPrice',
+    'City',
+    'StateOrProvince',
+    'PostalCode',
+    'ListOfficeName',
+  ].filter((name) => home[name] === undefined);
+  if (missing.length) return `missing ${missing.join(', ')}`;
+  if (typeof home['ListPrice'] !== 'number' || !(home['ListPrice'] > 0))
+    return `ListPrice is not a price (${JSON.stringify(home['ListPrice'])})`;
+  if (!Array.isArray(home['Photos']) || home['Photos'].length === 0) return 'no photo';
+  return undefined;
+}

@@ -1,0 +1,250 @@
+/**
+ * One replication run: pages of `Property` records (with `Media`) from a RESO Web API server into
+ * a new listings snapshot, then swapped in. The first run (or `full`, or a change of server,
+ * originating system or owner filters) copies everything the filters return; later runs ask only
+ * for what changed after the watermark and apply it to the previous snapshot. A record the
+ * licence removes leaves with its photos; a malformed record is skipped with its key and reason
+ * (a previous version of it stays); a photo whose MediaModificationTimestamp is unchanged is
+ * taken from the previous snapshot instead of downloaded again.
+ */
+import { copyFileSync, existsSync, linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { ResoHttp } from './http.ts';
+import { nextPageUrl, replicationUrls, type ReplicationQuery } from './query.ts';
+import { decide, photoAlt, photoExtension, photosOf, toHomeFields, type ResoRecord } from './rules.ts';
+import {
+  listingSnapshotSchema,
+  PHOTO_DIR,
+  readSnapshot,
+  SNAPSHOT_FILE,
+  stagingDir,
+  swapIn,
+  type ListingSnapshot,
+  type SyncedHome,
+} from './snapshot.ts';
+
+export interface SyncProgress {
+  pages: number;
+  /** Homes in the new snapshot so far. */
+  homes: number;
+  /** Records this run added or changed. */
+  updated: number;
+  /** Homes this run took off (MlgCanView false, not for the Internet, off the market). */
+  removed: number;
+  skipped: number;
+  photosDownloaded: number;
+  photosKept: number;
+  photosFailed: number;
+}
+
+export interface SyncOptions extends Omit<ReplicationQuery, 'watermark'> {
+  http: ResoHttp;
+  /** The snapshot folder (LISTINGS_SNAPSHOT_DIR). */
+  dir: string;
+  /** Replicate everything again, whatever the previous snapshot's watermark. */
+  full?: boolean;
+  /** The time zone of the home's ModificationTimestamp day. */
+  timeZone?: string;
+  /**
+   * The listing collection's check of one home (photos as strings): undefined when it is good,
+   * else the reason. The sync never writes a home the build would refuse.
+   */
+  check: (home: ResoRecord) => string | undefined;
+  now?: () => Date;
+  log?: (line: string) => void;
+  onProgress?: (progress: SyncProgress) => void;
+}
+
+export interface SyncResult extends SyncProgress {
+  snapshot: ListingSnapshot;
+  mode: 'full' | 'incremental';
+}
+
+const latest = (a: string | undefined, b: string) => (a === undefined || Date.parse(b) > Date.parse(a) ? b : a);
+
+/** Hard-links (or copies, across file systems) a file the previous snapshot already has. */
+function carry(from: string, to: string): boolean {
+  if (!existsSync(from)) return false;
+  mkdirSync(dirname(to), { recursive: true });
+  try {
+    linkSync(from, to);
+  } catch {
+    copyFileSync(from, to);
+  }
+  return true;
+}
+
+export async function syncListings(options: SyncOptions): Promise<SyncResult> {
+  const {
+    http,
+    dir,
+    check,
+    timeZone = 'America/New_York',
+    now = () => new Date(),
+    log = () => {},
+    onProgress = () => {},
+  } = options;
+  const source = {
+    apiUrl: options.apiUrl,
+    originatingSystem: options.originatingSystem,
+    ...(options.listOfficeMlsId ? { listOfficeMlsId: options.listOfficeMlsId } : {}),
+    ...(options.listAgentMlsId ? { listAgentMlsId: options.listAgentMlsId } : {}),
+  };
+  const previous = readSnapshot(dir);
+  const sameSource = previous !== undefined && JSON.stringify(previous.source) === JSON.stringify(source);
+  const incremental = !options.full && sameSource && previous.watermark !== undefined;
+  if (previous && !sameSource)
+    log('The server, originating system or owner filters changed: replicating everything again');
+  const before = new Map((previous?.homes ?? []).map((h) => [String(h.home['ListingKey']), h]));
+  const homes = new Map<string, SyncedHome>(incremental ? before : []);
+  let watermark = incremental ? previous.watermark : undefined;
+
+  const staged = stagingDir(dir);
+  rmSync(staged, { recursive: true, force: true });
+  mkdirSync(join(staged, PHOTO_DIR), { recursive: true });
+  const progress: SyncProgress = {
+    pages: 0,
+    homes: homes.size,
+    updated: 0,
+    removed: 0,
+    skipped: 0,
+    photosDownloaded: 0,
+    photosKept: 0,
+    photosFailed: 0,
+  };
+
+  // With both owner filters, a record can come in both streams: it is applied once a version.
+  const applied = new Map<string, string>();
+  try {
+    // Every stream starts from the same watermark; the new one is saved only after all of them.
+    for (const first of replicationUrls({ ...options, watermark })) {
+      let url: string | undefined = first;
+      while (url) {
+        const page = await http.getJson(url);
+        const records = (page as { value?: unknown }).value;
+        if (!Array.isArray(records))
+          throw new Error(`Page ${progress.pages + 1} of the feed has no "value" list of records`);
+        progress.pages++;
+        for (const [i, raw] of records.entries()) {
+          await applyRecord(raw, i);
+        }
+        progress.homes = homes.size;
+        onProgress({ ...progress });
+        url = nextPageUrl(page, url);
+      }
+    }
+
+    // Photos of homes this run did not touch come from the previous snapshot.
+    for (const synced of homes.values()) {
+      for (const m of synced.sync.media) {
+        const to = join(staged, m.file);
+        if (!existsSync(to) && !carry(join(dir, m.file), to)) {
+          throw new Error(`The previous snapshot lacks ${m.file}; run again with --full`);
+        }
+      }
+    }
+
+    const snapshot = listingSnapshotSchema.parse({
+      asOf: now().toISOString(),
+      ...(watermark ? { watermark } : {}),
+      source,
+      homes: [...homes.values()].sort((a, b) =>
+        String(a.home['ListingKey']).localeCompare(String(b.home['ListingKey'])),
+      ),
+    });
+    writeFileSync(join(staged, SNAPSHOT_FILE), `${JSON.stringify(snapshot, null, 2)}\n`);
+    swapIn(staged, dir);
+    progress.homes = homes.size;
+    return { ...progress, snapshot, mode: incremental ? 'incremental' : 'full' };
+  } catch (error) {
+    rmSync(staged, { recursive: true, force: true });
+    throw error;
+  }
+
+  async function applyRecord(raw: unknown, index: number): Promise<void> {
+    const where = `record ${index + 1} of page ${progress.pages}`;
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+      progress.skipped++;
+      return log(`Skipped ${where}: not an object`);
+    }
+    const record = raw as ResoRecord;
+    const key = record['ListingKey'];
+    if (typeof key !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(key)) {
+      progress.skipped++;
+      return log(`Skipped ${where}: no usable ListingKey (${JSON.stringify(key)})`);
+    }
+    const stamp = record['ModificationTimestamp'];
+    if (typeof stamp !== 'string' || Number.isNaN(Date.parse(stamp))) {
+      progress.skipped++;
+      return log(`Skipped ${key}: no usable ModificationTimestamp (${JSON.stringify(stamp)})`);
+    }
+    // Every record seen moves the watermark, kept or not: it has been replicated.
+    watermark = latest(watermark, stamp);
+    if (applied.get(key) === stamp) return;
+    applied.set(key, stamp);
+
+    const decision = decide(record);
+    if (decision.action === 'remove') {
+      if (homes.delete(key)) {
+        progress.removed++;
+        log(`Removed ${key}: ${decision.reason}`);
+      }
+      return;
+    }
+    const fields = toHomeFields(record, { addressHidden: decision.addressHidden, timeZone });
+    const { photos, problems } = photosOf(record);
+    for (const p of problems) log(`${key}: ${p}`);
+    const old = before.get(key);
+    const keepsOld = old !== undefined && homes.has(key);
+    // The home is checked before any photo is fetched (with the photos it would have), and again
+    // after, when a photo could not be saved.
+    const planned = photos.map((p, n) => ({
+      src: `./${PHOTO_DIR}/${key}/${p.MediaKey}.jpg`,
+      alt: photoAlt(p, n, photos.length, fields),
+    }));
+    const early = check({ ...fields, Photos: planned });
+    if (early) {
+      progress.skipped++;
+      return log(`Skipped ${key}: ${early}${keepsOld ? ' (the previous version stays)' : ''}`);
+    }
+    const media: SyncedHome['sync']['media'] = [];
+    const shown: { src: string; alt: string }[] = [];
+    for (const [n, photo] of photos.entries()) {
+      const kept = old?.sync.media.find(
+        (m) => m.MediaKey === photo.MediaKey && m.MediaModificationTimestamp === photo.MediaModificationTimestamp,
+      );
+      let file: string | undefined;
+      if (kept && carry(join(dir, kept.file), join(staged, kept.file))) {
+        file = kept.file;
+        progress.photosKept++;
+      } else {
+        try {
+          const { bytes, contentType } = await http.download(photo.MediaURL);
+          const ext = photoExtension(contentType, photo.MediaURL);
+          if (!ext) throw new Error(`not a picture (${contentType || 'no Content-Type'})`);
+          file = `${PHOTO_DIR}/${key}/${photo.MediaKey.replace(/\.[a-z0-9]+$/i, '')}.${ext}`;
+          mkdirSync(join(staged, PHOTO_DIR, key), { recursive: true });
+          writeFileSync(join(staged, file), bytes);
+          progress.photosDownloaded++;
+        } catch (error) {
+          progress.photosFailed++;
+          log(`${key}: photo ${photo.MediaKey} not saved: ${error instanceof Error ? error.message : String(error)}`);
+          continue;
+        }
+      }
+      media.push({ MediaKey: photo.MediaKey, MediaModificationTimestamp: photo.MediaModificationTimestamp, file });
+      shown.push({ src: `./${file}`, alt: photoAlt(photo, n, photos.length, fields) });
+    }
+    const home = { ...fields, Photos: shown };
+    const reason = shown.length === planned.length ? undefined : check(home);
+    if (reason) {
+      progress.skipped++;
+      // The photos just saved go unused (a previous version keeps its own).
+      for (const m of media)
+        if (!old?.sync.media.some((o) => o.file === m.file)) rmSync(join(staged, m.file), { force: true });
+      return log(`Skipped ${key}: ${reason}${keepsOld ? ' (the previous version stays)' : ''}`);
+    }
+    homes.set(key, { home, sync: { ModificationTimestamp: stamp, addressHidden: decision.addressHidden, media } });
+    progress.updated++;
+  }
+}

@@ -1,0 +1,202 @@
+/**
+ * A fake RESO Web API server in MLS Grid v2's manner, on 127.0.0.1: `GET /v2/Property` answers
+ * only with `Authorization: Bearer {token}` (401 otherwise), only with `Accept-Encoding: gzip`
+ * (400 otherwise, as MLS Grid does) and only for a `$filter` naming exactly one
+ * OriginatingSystemName (400 otherwise); answers are gzip JSON with `@odata.context`, `value` and
+ * an opaque `@odata.nextLink` that must come back byte for byte. It applies the filter's owner
+ * fields, `MlgCanView eq true` and `ModificationTimestamp gt`, and expands Media. Photos under
+ * /media/ demand the token as User-Agent (403 otherwise). `POST /token` issues tokens for OAuth2
+ * client credentials. Every request is logged with its arrival time.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import sharp from 'sharp';
+
+export interface LoggedRequest {
+  at: number;
+  method: string;
+  /** The raw request target, as sent. */
+  url: string;
+  path: string;
+  filter: string | undefined;
+  headers: IncomingHttpHeaders;
+  status: number;
+}
+
+export type Record = { [name: string]: unknown };
+
+export interface FakeReso {
+  origin: string;
+  apiUrl: string;
+  token: string;
+  /** The records the server holds; tests change them between runs. */
+  records: Record[];
+  log: LoggedRequest[];
+  /** Page size. */
+  top: number;
+  /** Answers the next N Property requests after the first with 429 and this Retry-After. */
+  rateLimit: { count: number; retryAfter: string };
+  /** Answers Property page requests with this status from the given page (1-based). */
+  failFromPage: { page: number; status: number } | undefined;
+  /** OAuth2 client credentials the token endpoint accepts. */
+  client: { id: string; secret: string };
+  mediaUrl: (file: string) => string;
+  close: () => Promise<void>;
+}
+
+export async function photoBytes(seed: number): Promise<Buffer> {
+  return sharp({
+    create: { width: 64, height: 48, channels: 3, background: { r: seed * 40, g: 120, b: 200 - seed * 20 } },
+  })
+    .jpeg()
+    .toBuffer();
+}
+
+/** Filter clauses joined by " and ": "Name eq 'x'", "Name eq true", "Name gt 2026-...Z". */
+function parseFilter(filter: string): { name: string; op: string; value: string }[] {
+  return filter.split(' and ').map((clause) => {
+    const m = /^(\w+) (eq|gt) (.+)$/.exec(clause.trim());
+    if (!m) throw new Error(`unsupported clause: ${clause}`);
+    return { name: m[1]!, op: m[2]!, value: m[3]!.replace(/^'(.*)'$/, '$1').replaceAll("''", "'") };
+  });
+}
+
+export async function startFakeReso(options: { originatingSystem: string; token?: string }): Promise<FakeReso> {
+  const photos = new Map<string, Buffer>();
+  const links = new Map<string, { records: Record[]; offset: number; page: number }>();
+  const issuedTokens = new Set<string>();
+  const state: FakeReso = {
+    origin: '',
+    apiUrl: '',
+    token: options.token ?? `mlsgrid-${randomBytes(8).toString('hex')}`,
+    records: [],
+    log: [],
+    top: 2,
+    rateLimit: { count: 0, retryAfter: '1' },
+    failFromPage: undefined,
+    client: { id: 'site-client', secret: randomBytes(6).toString('hex') },
+    mediaUrl: (file) => `${state.origin}/media/${file}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+  let propertyRequests = 0;
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const entry: LoggedRequest = {
+      at: Date.now(),
+      method: req.method ?? '',
+      url: req.url ?? '',
+      path: url.pathname,
+      filter: url.searchParams.get('$filter') ?? undefined,
+      headers: req.headers,
+      status: 0,
+    };
+    state.log.push(entry);
+    const send = (status: number, body: unknown, headers: { [name: string]: string } = {}, gzip = true) => {
+      entry.status = status;
+      const raw = Buffer.isBuffer(body) ? body : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
+      const payload = gzip ? gzipSync(raw) : raw;
+      res.writeHead(status, {
+        ...(Buffer.isBuffer(body) ? {} : { 'Content-Type': 'application/json; charset=utf-8' }),
+        ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
+        'Content-Length': String(payload.length),
+        ...headers,
+      });
+      res.end(payload);
+    };
+    const authorised = (value: string | undefined) =>
+      value === state.token || (value !== undefined && issuedTokens.has(value));
+
+    if (req.method === 'POST' && url.pathname === '/token') {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        const form = new URLSearchParams(body);
+        if (
+          form.get('grant_type') !== 'client_credentials' ||
+          form.get('client_id') !== state.client.id ||
+          form.get('client_secret') !== state.client.secret
+        ) {
+          return send(401, { error: 'invalid_client' }, {}, false);
+        }
+        const token = `issued-${randomBytes(8).toString('hex')}`;
+        issuedTokens.add(token);
+        send(200, { access_token: token, token_type: 'Bearer', expires_in: 3600 }, {}, false);
+      });
+      return;
+    }
+
+    if (url.pathname.startsWith('/media/')) {
+      if (!authorised(req.headers['user-agent']))
+        return send(403, 'The access token must be the User-Agent', {}, false);
+      const bytes = photos.get(url.pathname.slice('/media/'.length));
+      return bytes ? send(200, bytes, { 'Content-Type': 'image/jpeg' }, false) : send(404, 'no such photo', {}, false);
+    }
+
+    if (url.pathname !== '/v2/Property') return send(404, { error: { message: 'Not found' } });
+    const auth = req.headers.authorization ?? '';
+    if (!auth.startsWith('Bearer ') || !authorised(auth.slice(7)))
+      return send(401, { error: { message: 'Unauthorized' } });
+    if (!/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+      return send(400, { error: { message: 'Accept-Encoding: gzip is required' } }, {}, false);
+    }
+    propertyRequests++;
+    if (propertyRequests > 1 && state.rateLimit.count > 0) {
+      state.rateLimit.count--;
+      return send(429, { error: { message: 'Too Many Requests' } }, { 'Retry-After': state.rateLimit.retryAfter });
+    }
+
+    let cursor: { records: Record[]; offset: number; page: number };
+    const skipToken = url.searchParams.get('$skiptoken');
+    if (skipToken !== null) {
+      const known = links.get(req.url ?? '');
+      if (!known) return send(400, { error: { message: 'Unknown or altered @odata.nextLink' } });
+      cursor = known;
+    } else {
+      const filter = entry.filter ?? '';
+      let clauses: ReturnType<typeof parseFilter>;
+      try {
+        clauses = parseFilter(filter);
+      } catch (error) {
+        return send(400, { error: { message: (error as Error).message } });
+      }
+      const systems = clauses.filter((c) => c.name === 'OriginatingSystemName');
+      if (systems.length !== 1)
+        return send(400, { error: { message: 'Exactly one OriginatingSystemName is required' } });
+      if (url.searchParams.get('$expand') !== 'Media')
+        return send(400, { error: { message: 'expected $expand=Media' } });
+      const matches = (r: Record) =>
+        clauses.every((c) =>
+          c.op === 'gt'
+            ? Date.parse(String(r[c.name])) > Date.parse(c.value)
+            : c.value === 'true'
+              ? r[c.name] === true
+              : String(r[c.name]) === c.value,
+        );
+      cursor = { records: state.records.filter(matches), offset: 0, page: 1 };
+    }
+    if (state.failFromPage && cursor.page >= state.failFromPage.page) {
+      return send(state.failFromPage.status, { error: { message: 'Something broke' } });
+    }
+    const value = cursor.records.slice(cursor.offset, cursor.offset + state.top).map((r) => ({
+      '@odata.id': `${state.apiUrl}/Property('${String(r['ListingKey'])}')`,
+      ...r,
+    }));
+    const body: { [name: string]: unknown } = { '@odata.context': `${state.apiUrl}/$metadata#Property`, value };
+    if (cursor.offset + state.top < cursor.records.length) {
+      // Opaque, and percent-encoded the way MLS Grid writes it: a client must use it as given.
+      const link = `/v2/Property?$filter=${encodeURIComponent(entry.filter ?? 'next').replaceAll("'", '%27')}&$expand=Media&$top=${state.top}&$skiptoken=${encodeURIComponent(randomBytes(6).toString('base64'))}`;
+      links.set(link, { records: cursor.records, offset: cursor.offset + state.top, page: cursor.page + 1 });
+      body['@odata.nextLink'] = `${state.origin}${link}`;
+    }
+    send(200, body);
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  state.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  state.apiUrl = `${state.origin}/v2`;
+  for (let i = 0; i < 12; i++) photos.set(`p${i}.jpg`, await photoBytes(i % 6));
+  return state;
+}

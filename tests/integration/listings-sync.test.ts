@@ -1,0 +1,332 @@
+/**
+ * `npm run sync-listings` end to end: the real script (scripts/sync-listings.ts, as npm runs it)
+ * against a fake MLS Grid v2 server on 127.0.0.1 (fake-reso.ts). A first run copies the firm's
+ * listings with their photos; a second, incremental run applies a price change and a record
+ * turned MlgCanView false; failed runs leave the snapshot as it was. The request log shows the
+ * pace, the headers and the filters.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ListingSnapshot } from '../../src/lib/reso/snapshot.ts';
+import { startFakeReso, type FakeReso, type LoggedRequest, type Record } from './fake-reso.ts';
+import { root } from './support.ts';
+
+const SYSTEM = 'carolina';
+const OFFICE = 'CAR-OFF-7';
+
+let fake: FakeReso;
+let dir: string;
+
+function media(key: string, n: number, stamp = '2026-05-01T12:00:00.000Z') {
+  return {
+    MediaKey: `${key}-M${n}`,
+    ResourceRecordKey: key,
+    MediaURL: fake.mediaUrl(`p${n}.jpg`),
+    MediaCategory: 'Photo',
+    MimeType: 'image/jpeg',
+    Order: n,
+    ShortDescription: n === 0 ? 'Front of the house from the street, with a porch' : null,
+    MediaModificationTimestamp: stamp,
+    MlgCanView: true,
+  };
+}
+
+function home(key: string, overrides: Record = {}): Record {
+  return {
+    ListingKey: key,
+    OriginatingSystemName: SYSTEM,
+    ListOfficeMlsId: OFFICE,
+    MlgCanView: true,
+    InternetEntireListingDisplayYN: true,
+    InternetAddressDisplayYN: true,
+    ModificationTimestamp: '2026-05-02T10:00:00.000Z',
+    StandardStatus: 'Active',
+    ListPrice: 450000,
+    OnMarketDate: '2026-04-28',
+    StreetNumber: '12',
+    StreetName: 'Sample',
+    StreetSuffix: 'Lane',
+    City: 'Sampletown',
+    StateOrProvince: 'NC',
+    PostalCode: '27000',
+    CountyOrParish: 'Sample',
+    Latitude: 35.8,
+    Longitude: -78.7,
+    PropertySubType: 'Single Family Residence',
+    BedroomsTotal: 3,
+    BathroomsFull: 2,
+    BathroomsHalf: 1,
+    LivingArea: 1850.0,
+    YearBuilt: 2004,
+    PublicRemarks: 'A bright two-story home on a quiet street, with a fenced yard and a screened porch.',
+    InteriorFeatures: ['Walk-In Closet(s)', 'Pantry'],
+    ExteriorFeatures: ['None'],
+    ListOfficeName: 'Sample Realty',
+    ListAgentFullName: 'Sam Agent',
+    BuyerAgencyCompensation: '2.5',
+    Media: [media(key, 0), media(key, 1)],
+    ...overrides,
+  };
+}
+
+interface Run {
+  code: number;
+  out: string;
+  requests: LoggedRequest[];
+}
+
+async function sync(env: { [name: string]: string } = {}, args: string[] = []): Promise<Run> {
+  const from = fake.log.length;
+  const result = await promisify(execFile)(process.execPath, ['scripts/sync-listings.ts', ...args], {
+    cwd: root,
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      RESO_API_URL: fake.apiUrl,
+      RESO_TOKEN: fake.token,
+      RESO_ORIGINATING_SYSTEM: SYSTEM,
+      RESO_LIST_OFFICE_MLS_ID: OFFICE,
+      LISTINGS_SNAPSHOT_DIR: dir,
+      ...env,
+    },
+  }).then(
+    (r) => ({ code: 0, out: r.stdout + r.stderr }),
+    (e: { code?: number; stdout?: string; stderr?: string }) => ({
+      code: e.code ?? 1,
+      out: (e.stdout ?? '') + (e.stderr ?? ''),
+    }),
+  );
+  return { ...result, requests: fake.log.slice(from) };
+}
+
+const snapshot = () => JSON.parse(readFileSync(join(dir, 'snapshot.json'), 'utf8')) as ListingSnapshot;
+const keys = () => snapshot().homes.map((h) => h.home['ListingKey']);
+const api = (requests: LoggedRequest[]) => requests.filter((r) => r.path === '/v2/Property');
+const photosOf = (requests: LoggedRequest[]) => requests.filter((r) => r.path.startsWith('/media/'));
+
+/** No second holds more than two request arrivals. */
+function expectPaced(requests: LoggedRequest[]) {
+  for (let i = 2; i < requests.length; i++) expect(requests[i]!.at - requests[i - 2]!.at).toBeGreaterThanOrEqual(1000);
+}
+
+beforeAll(async () => {
+  fake = await startFakeReso({ originatingSystem: SYSTEM });
+  dir = join(mkdtempSync(join(tmpdir(), 'listings-sync-')), 'listings-mls');
+  fake.records = [
+    home('CAR100'),
+    home('CAR101', { InternetAddressDisplayYN: false, Media: [media('CAR101', 2)] }),
+    home('CAR102', { ListPrice: 610000, StandardStatus: 'Pending', Media: [media('CAR102', 3), media('CAR102', 4)] }),
+    // Not for the Internet: never published.
+    home('CAR103', { InternetEntireListingDisplayYN: false, Media: [media('CAR103', 5)] }),
+    // Malformed: no price. Skipped with its key and reason.
+    home('CAR104', { ListPrice: null, Media: [media('CAR104', 6)] }),
+    // Another firm's listing: the owner filter leaves it out.
+    home('CAR105', { ListOfficeMlsId: 'CAR-OFF-9', Media: [media('CAR105', 7)] }),
+    // Deleted at the source before the first run: a first run asks for MlgCanView eq true only.
+    home('CAR106', { MlgCanView: false, Media: [] }),
+  ];
+});
+
+afterAll(async () => {
+  await fake.close();
+});
+
+describe('npm run sync-listings', () => {
+  let first: Run;
+
+  it('copies the firm’s listings with their photos on a first run, following the pages as given', async () => {
+    fake.rateLimit = { count: 1, retryAfter: '1' };
+    first = await sync();
+    expect(first.code, first.out).toBe(0);
+    expect(keys()).toEqual(['CAR100', 'CAR101', 'CAR102']);
+    const s = snapshot();
+    expect(s.source).toEqual({ apiUrl: fake.apiUrl, originatingSystem: SYSTEM, listOfficeMlsId: OFFICE });
+    expect(s.watermark).toBe('2026-05-02T10:00:00.000Z');
+    expect(Date.parse(s.asOf)).toBeGreaterThan(Date.now() - 60_000);
+
+    const h100 = s.homes.find((h) => h.home['ListingKey'] === 'CAR100')!.home;
+    expect(h100).toMatchObject({
+      ListPrice: 450000,
+      StreetNumber: '12',
+      StreetName: 'Sample',
+      LivingArea: 1850,
+      ModificationTimestamp: '2026-05-02',
+    });
+    expect(h100['InteriorFeatures']).toEqual(['Walk-In Closet(s)', 'Pantry']);
+    expect(h100['ExteriorFeatures']).toEqual([]);
+    // Only RESO fields the site shows: no licence flags, no offer of compensation.
+    expect(h100).not.toHaveProperty('BuyerAgencyCompensation');
+    expect(h100).not.toHaveProperty('MlgCanView');
+    expect(h100['Photos']).toEqual([
+      { src: './photos/CAR100/CAR100-M0.jpg', alt: 'Front of the house from the street, with a porch' },
+      { src: './photos/CAR100/CAR100-M1.jpg', alt: 'Photo 2 of 2 of 12 Sample Lane, Sampletown' },
+    ]);
+    for (const file of ['photos/CAR100/CAR100-M0.jpg', 'photos/CAR100/CAR100-M1.jpg', 'photos/CAR101/CAR101-M2.jpg']) {
+      expect(readFileSync(join(dir, file)).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    }
+    // InternetAddressDisplayYN false: no street anywhere, not even in the alt text.
+    const h101 = s.homes.find((h) => h.home['ListingKey'] === 'CAR101')!;
+    expect(h101.sync.addressHidden).toBe(true);
+    expect(h101.home).not.toHaveProperty('StreetName');
+    expect(h101.home).not.toHaveProperty('StreetNumber');
+    expect(JSON.stringify(h101.home)).not.toContain('Sample Lane');
+    // Nor its coordinates; the home says so in the schema's own field.
+    expect(h101.home).not.toHaveProperty('Latitude');
+    expect(h101.home['InternetAddressDisplayYN']).toBe(false);
+    expect(readdirSync(join(dir, 'photos')).sort()).toEqual(['CAR100', 'CAR101', 'CAR102']);
+
+    expect(first.out).toMatch(/Skipped CAR104: .*ListPrice/);
+    expect(first.out).toMatch(/Pages 1 · homes \d+/);
+    expect(first.out).toContain('Pages 3 · homes 3');
+    expect(first.out).toMatch(/retry 1 in 1 s/);
+  });
+
+  it('asks MLS Grid’s way: gzip, the bearer token, one originating system, the owner filter, MlgCanView on a first run, Media expanded', () => {
+    const requests = api(first.requests);
+    // 3 pages of 2 (6 records match) plus the one 429.
+    expect(requests.map((r) => r.status)).toEqual([200, 429, 200, 200]);
+    for (const r of requests) {
+      expect(r.headers['accept-encoding']).toMatch(/\bgzip\b/);
+      expect(r.headers.authorization).toBe(`Bearer ${fake.token}`);
+      expect(r.filter).toBe(
+        `OriginatingSystemName eq '${SYSTEM}' and ListOfficeMlsId eq '${OFFICE}' and MlgCanView eq true`,
+      );
+      expect(r.url).toContain('$expand=Media');
+    }
+    // The 429 waited its Retry-After (1 s) before the same request went again.
+    expect(requests[2]!.url).toBe(requests[1]!.url);
+    expect(requests[2]!.at - requests[1]!.at).toBeGreaterThanOrEqual(990);
+    // Photos carry the token as User-Agent and no Authorization header.
+    const photos = photosOf(first.requests);
+    expect(photos).toHaveLength(5);
+    for (const p of photos) {
+      expect(p.headers['user-agent']).toBe(fake.token);
+      expect(p.headers.authorization).toBeUndefined();
+      expect(p.status).toBe(200);
+    }
+    expectPaced(first.requests);
+  });
+
+  it('applies only what changed on the next run: a new price, a home turned MlgCanView false leaves with its photos, unchanged photos stay', async () => {
+    const before = snapshot();
+    fake.records = fake.records.map((r) =>
+      r['ListingKey'] === 'CAR100'
+        ? { ...r, ListPrice: 439000, ModificationTimestamp: '2026-05-03T09:30:00.000Z' }
+        : r['ListingKey'] === 'CAR102'
+          ? { ...r, MlgCanView: false, ModificationTimestamp: '2026-05-03T09:31:00.000Z' }
+          : r,
+    );
+    const second = await sync();
+    expect(second.code, second.out).toBe(0);
+    const requests = api(second.requests);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.filter).toBe(
+      `OriginatingSystemName eq '${SYSTEM}' and ListOfficeMlsId eq '${OFFICE}' and ModificationTimestamp gt ${before.watermark}`,
+    );
+    // Both photos of CAR100 kept their MediaModificationTimestamp: none downloaded again.
+    expect(photosOf(second.requests)).toHaveLength(0);
+    expect(keys()).toEqual(['CAR100', 'CAR101']);
+    const s = snapshot();
+    expect(s.homes[0]!.home['ListPrice']).toBe(439000);
+    expect(s.homes[1]).toEqual(before.homes[1]);
+    expect(s.watermark).toBe('2026-05-03T09:31:00.000Z');
+    expect(existsSync(join(dir, 'photos', 'CAR102'))).toBe(false);
+    expect(existsSync(join(dir, 'photos/CAR100/CAR100-M0.jpg'))).toBe(true);
+    expect(second.out).toContain('Removed CAR102: MlgCanView is false');
+    expectPaced(second.requests);
+  });
+
+  it('downloads a photo again when its MediaModificationTimestamp changes', async () => {
+    fake.records = fake.records.map((r) =>
+      r['ListingKey'] === 'CAR100'
+        ? {
+            ...r,
+            ModificationTimestamp: '2026-05-04T08:00:00.000Z',
+            Media: [media('CAR100', 0), media('CAR100', 8, '2026-05-04T07:59:00.000Z')],
+          }
+        : r,
+    );
+    const run = await sync();
+    expect(run.code, run.out).toBe(0);
+    expect(photosOf(run.requests).map((r) => r.path)).toEqual(['/media/p8.jpg']);
+  });
+
+  it('leaves the previous snapshot and watermark untouched when a run fails part-way', async () => {
+    const before = readFileSync(join(dir, 'snapshot.json'), 'utf8');
+    fake.records = fake.records.map((r) => ({ ...r, ModificationTimestamp: '2026-05-05T08:00:00.000Z' }));
+    fake.failFromPage = { page: 2, status: 404 };
+    const run = await sync();
+    fake.failFromPage = undefined;
+    expect(run.code).toBe(1);
+    expect(run.out).toMatch(
+      /Sync failed, the previous snapshot is unchanged: GET \/v2\/Property\?.* failed: 404 Not Found/,
+    );
+    expect(readFileSync(join(dir, 'snapshot.json'), 'utf8')).toBe(before);
+    expect(existsSync(`${dir}.partial`)).toBe(false);
+  });
+
+  it('fails with a clear message on a wrong token, and changes nothing', async () => {
+    const before = readFileSync(join(dir, 'snapshot.json'), 'utf8');
+    const run = await sync({ RESO_TOKEN: 'not-the-token' });
+    expect(run.code).toBe(1);
+    expect(run.out).toMatch(/failed: 401 Unauthorized/);
+    expect(readFileSync(join(dir, 'snapshot.json'), 'utf8')).toBe(before);
+  });
+
+  it('gets a token with OAuth2 client credentials and sends it as the bearer and the photos’ User-Agent', async () => {
+    const run = await sync(
+      {
+        RESO_TOKEN: '',
+        RESO_TOKEN_URL: `${fake.origin}/token`,
+        RESO_CLIENT_ID: fake.client.id,
+        RESO_CLIENT_SECRET: fake.client.secret,
+      },
+      ['--full'],
+    );
+    expect(run.code, run.out).toBe(0);
+    expect(run.requests[0]!.path).toBe('/token');
+    const issued = api(run.requests)[0]!.headers.authorization!.replace('Bearer ', '');
+    expect(issued).toMatch(/^issued-/);
+    // A full run: everything again, with MlgCanView eq true, and unchanged photos still not fetched.
+    expect(api(run.requests)[0]!.filter).toContain('MlgCanView eq true');
+    expect(keys()).toEqual(['CAR100', 'CAR101']);
+    expect(photosOf(run.requests).map((r) => r.path)).toEqual([]);
+  });
+
+  it('with both owner filters copies the firm’s listings and the agent’s: one request stream each, a home in both applied once', async () => {
+    const AGENT = 'CAR-AG-3';
+    fake.records = fake.records.map((r) =>
+      // CAR100 is both the firm's and the agent's; CAR105 is the agent's under another office id.
+      ['CAR100', 'CAR105'].includes(String(r['ListingKey'])) ? { ...r, ListAgentMlsId: AGENT } : r,
+    );
+    const run = await sync({ RESO_LIST_AGENT_MLS_ID: AGENT });
+    expect(run.code, run.out).toBe(0);
+    // The owner filters changed: a full run, so MlgCanView eq true in both streams.
+    expect([...new Set(api(run.requests).map((r) => r.filter))]).toEqual([
+      `OriginatingSystemName eq '${SYSTEM}' and ListOfficeMlsId eq '${OFFICE}' and MlgCanView eq true`,
+      `OriginatingSystemName eq '${SYSTEM}' and ListAgentMlsId eq '${AGENT}' and MlgCanView eq true`,
+    ]);
+    expect(keys()).toEqual(['CAR100', 'CAR101', 'CAR105']);
+    expect(snapshot().source).toEqual({
+      apiUrl: fake.apiUrl,
+      originatingSystem: SYSTEM,
+      listOfficeMlsId: OFFICE,
+      listAgentMlsId: AGENT,
+    });
+    // CAR105's photo is new; CAR100's came in both streams and none was fetched again.
+    expect(photosOf(run.requests).map((r) => r.path)).toEqual(['/media/p7.jpg']);
+    expect(run.out).toContain('Pages 3 · homes 3 (3 new or changed');
+    expectPaced(run.requests);
+  });
+
+  it('refuses to start without its settings, naming them', async () => {
+    const run = await sync({ RESO_API_URL: '', RESO_TOKEN: '', RESO_ORIGINATING_SYSTEM: '' });
+    expect(run.code).toBe(1);
+    expect(run.out).toContain('RESO_API_URL is missing');
+    expect(run.out).toContain('RESO_ORIGINATING_SYSTEM is missing');
+    expect(run.out).toContain('No credentials');
+  });
+});

@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import { backoffDelay, createPacer, createResoHttp, retryAfterMs, type ResoHttpOptions } from '#src/lib/reso/http.ts';
+
+/** A fake clock: sleeping moves it on. */
+function clock() {
+  const c = { t: 0, slept: [] as number[] };
+  return {
+    c,
+    now: () => c.t,
+    sleep: (ms: number) => {
+      c.slept.push(ms);
+      c.t += ms;
+      return Promise.resolve();
+    },
+  };
+}
+
+type Answer = () => Response;
+
+function harness(answers: Answer[], options: Partial<ResoHttpOptions> = {}) {
+  const k = clock();
+  const calls: { url: string; headers: Headers; at: number }[] = [];
+  const fetch = (async (url: string, init?: RequestInit) => {
+    calls.push({ url, headers: new Headers(init?.headers), at: k.c.t });
+    const next = answers.shift();
+    if (!next) throw new Error('no more answers');
+    return Promise.resolve(next());
+  }) as typeof globalThis.fetch;
+  const http = createResoHttp({
+    auth: { kind: 'bearer', token: 'tok' },
+    fetch,
+    now: k.now,
+    sleep: k.sleep,
+    ...options,
+  });
+  return { http, calls, clock: k.c };
+}
+
+const json =
+  (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  () =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+
+describe('pacing and back-off', () => {
+  it('starts at most two requests a second', async () => {
+    const k = clock();
+    const turn = createPacer(2, k.now, k.sleep);
+    const starts: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      await turn();
+      starts.push(k.c.t);
+    }
+    for (let i = 2; i < starts.length; i++) expect(starts[i]! - starts[i - 2]!).toBeGreaterThanOrEqual(1000);
+    expect(starts[0]).toBe(0);
+  });
+
+  it('reads Retry-After as seconds or a date', () => {
+    expect(retryAfterMs('3', 0)).toBe(3000);
+    expect(retryAfterMs(new Date(10_000).toUTCString(), 4000)).toBe(6000);
+    expect(retryAfterMs(null, 0)).toBeUndefined();
+    expect(retryAfterMs('soon', 0)).toBeUndefined();
+  });
+
+  it('doubles the back-off up to its cap', () => {
+    expect([0, 1, 2, 3, 4, 5].map((a) => backoffDelay(a, 1000, 8000))).toEqual([1000, 2000, 4000, 8000, 8000, 8000]);
+  });
+});
+
+describe('the RESO HTTP client', () => {
+  it('sends the bearer token and Accept-Encoding gzip, and reads the JSON answer', async () => {
+    const { http, calls } = harness([json({ value: [1] })]);
+    expect(await http.getJson('https://api.example/v2/Property')).toEqual({ value: [1] });
+    expect(calls[0]!.headers.get('authorization')).toBe('Bearer tok');
+    expect(calls[0]!.headers.get('accept-encoding')).toBe('gzip');
+  });
+
+  it('waits out a 429 for its Retry-After, then goes on', async () => {
+    const { http, calls } = harness([json({}, 429, { 'Retry-After': '7' }), json({ value: [] })]);
+    expect(await http.getJson('https://api.example/v2/Property')).toEqual({ value: [] });
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.at - calls[0]!.at).toBeGreaterThanOrEqual(7000);
+  });
+
+  it('retries a 5xx with back-off a bounded number of times, then fails naming the request', async () => {
+    const {
+      http,
+      calls,
+      clock: c,
+    } = harness(
+      Array.from({ length: 5 }, () => json({}, 503)),
+      {
+        retries: 3,
+        baseDelayMs: 100,
+      },
+    );
+    await expect(http.getJson("https://api.example/v2/Property?$filter=A%20eq%20'b'")).rejects.toThrow(
+      "GET /v2/Property?$filter=A eq 'b' failed 4 times, the last with 503 Service Unavailable; stopped",
+    );
+    expect(calls).toHaveLength(4);
+    expect(c.slept.filter((ms) => ms >= 100 && ms % 100 === 0 && ms <= 400)).toEqual(
+      expect.arrayContaining([100, 200, 400]),
+    );
+  });
+
+  it('does not retry a 400 and says what the server said', async () => {
+    const { http, calls } = harness([json({ error: { message: 'Accept-Encoding: gzip is required' } }, 400)]);
+    await expect(http.getJson('https://api.example/v2/Property')).rejects.toThrow(
+      /failed: 400 Bad Request \(.*gzip is required/,
+    );
+    expect(calls).toHaveLength(1);
+  });
+
+  it('gives up on endless 429s', async () => {
+    const { http } = harness(
+      Array.from({ length: 4 }, () => json({}, 429, { 'Retry-After': '1' })),
+      {
+        rateLimitRetries: 2,
+      },
+    );
+    await expect(http.getJson('https://api.example/v2/Property')).rejects.toThrow('too many requests (429) 3 times');
+  });
+
+  it('downloads media with the token as User-Agent and no Authorization', async () => {
+    const { http, calls } = harness([
+      () => new Response(Buffer.from([1, 2]), { headers: { 'Content-Type': 'image/jpeg' } }),
+    ]);
+    const file = await http.download('https://media.example/p.jpg');
+    expect([...file.bytes]).toEqual([1, 2]);
+    expect(file.contentType).toBe('image/jpeg');
+    expect(calls[0]!.headers.get('user-agent')).toBe('tok');
+    expect(calls[0]!.headers.get('authorization')).toBeNull();
+  });
+
+  it('fetches an OAuth2 token with client credentials, once, and renews it after a 401', async () => {
+    const k = clock();
+    const seen: { url: string; body: string; auth: string | null }[] = [];
+    let issued = 0;
+    const fetch = (async (url: string, init?: RequestInit) => {
+      const u = url;
+      seen.push({
+        url: u,
+        body: init?.body instanceof URLSearchParams ? init.body.toString() : '',
+        auth: new Headers(init?.headers).get('authorization'),
+      });
+      if (u.endsWith('/token')) return Promise.resolve(json({ access_token: `t${++issued}`, expires_in: 3600 })());
+      if (seen.filter((s) => s.url.endsWith('/Property')).length === 2) return Promise.resolve(json({}, 401)());
+      return Promise.resolve(json({ value: [] })());
+    }) as typeof globalThis.fetch;
+    const http = createResoHttp({
+      auth: { kind: 'client-credentials', tokenUrl: 'https://id.example/token', clientId: 'c', clientSecret: 's' },
+      fetch,
+      now: k.now,
+      sleep: k.sleep,
+    });
+    await http.getJson('https://api.example/v2/Property');
+    await http.getJson('https://api.example/v2/Property');
+    expect(seen.map((s) => s.url.replace(/^https:\/\/[^/]+/, ''))).toEqual([
+      '/token',
+      '/v2/Property',
+      '/v2/Property',
+      '/token',
+      '/v2/Property',
+    ]);
+    expect(seen[0]!.body).toBe('grant_type=client_credentials&client_id=c&client_secret=s');
+    expect(seen[1]!.auth).toBe('Bearer t1');
+    expect(seen[4]!.auth).toBe('Bearer t2');
+  });
+});

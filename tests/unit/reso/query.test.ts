@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { nextPageUrl, odataString, owners, replicationFilter, replicationUrls } from '#src/lib/reso/query.ts';
+
+describe('the replication query', () => {
+  it('names one originating system and asks for live records only on a first run', () => {
+    expect(replicationFilter({ originatingSystem: 'carolina' })).toBe(
+      "OriginatingSystemName eq 'carolina' and MlgCanView eq true",
+    );
+  });
+
+  it('adds the owner filter, and from the second run the watermark instead of MlgCanView', () => {
+    expect(
+      replicationFilter({
+        originatingSystem: 'carolina',
+        owner: { field: 'ListAgentMlsId', id: "O'Neil" },
+        watermark: '2026-05-02T10:00:00.12Z',
+      }),
+    ).toBe(
+      "OriginatingSystemName eq 'carolina' and ListAgentMlsId eq 'O''Neil' and ModificationTimestamp gt 2026-05-02T10:00:00.12Z",
+    );
+  });
+
+  it('asks for the firm’s listings or the agent’s: one request stream each when both are set', () => {
+    expect(owners({})).toEqual([undefined]);
+    expect(owners({ listOfficeMlsId: 'OFF1' })).toEqual([{ field: 'ListOfficeMlsId', id: 'OFF1' }]);
+    expect(owners({ listAgentMlsId: 'AG7' })).toEqual([{ field: 'ListAgentMlsId', id: 'AG7' }]);
+    const urls = replicationUrls({
+      apiUrl: 'https://api.mlsgrid.com/v2',
+      originatingSystem: 'carolina',
+      listOfficeMlsId: 'OFF1',
+      listAgentMlsId: 'AG7',
+      watermark: '2026-05-02T10:00:00Z',
+    });
+    expect(urls.map((u) => new URL(u).searchParams.get('$filter'))).toEqual([
+      "OriginatingSystemName eq 'carolina' and ListOfficeMlsId eq 'OFF1' and ModificationTimestamp gt 2026-05-02T10:00:00Z",
+      "OriginatingSystemName eq 'carolina' and ListAgentMlsId eq 'AG7' and ModificationTimestamp gt 2026-05-02T10:00:00Z",
+    ]);
+  });
+
+  it('refuses more than one originating system and a watermark that is not a timestamp', () => {
+    expect(() => replicationFilter({ originatingSystem: 'carolina,actris' })).toThrow('exactly one');
+    expect(() => replicationFilter({ originatingSystem: ' ' })).toThrow('exactly one');
+    expect(() => replicationFilter({ originatingSystem: 'a', watermark: "2026' or 1 eq 1" })).toThrow(
+      'not an ISO 8601',
+    );
+  });
+
+  it('quotes OData strings by doubling the quote', () => {
+    expect(odataString("it's")).toBe("'it''s'");
+  });
+
+  it('writes the first page address with %20 for spaces, Media expanded and at most 1000 a page', () => {
+    expect(
+      replicationUrls({ apiUrl: 'https://api.mlsgrid.com/v2/', originatingSystem: 'carolina', top: 5000 }),
+    ).toEqual([
+      'https://api.mlsgrid.com/v2/Property?$filter=OriginatingSystemName%20eq%20%27carolina%27%20and%20MlgCanView%20eq%20true&$expand=Media&$top=1000',
+    ]);
+  });
+
+  it('takes @odata.nextLink exactly as given, resolves a relative one, and stops without one', () => {
+    const link = 'https://api.mlsgrid.com/v2/Property?$filter=X%20eq%20%27a%27&$skiptoken=ab%2Bc%3D%3D';
+    expect(nextPageUrl({ value: [], '@odata.nextLink': link }, 'https://api.mlsgrid.com/v2/Property')).toBe(link);
+    expect(nextPageUrl({ '@odata.nextLink': 'Property?$skip=2' }, 'https://h.example/v2/Property?x')).toBe(
+      'https://h.example/v2/Property?$skip=2',
+    );
+    expect(nextPageUrl({ value: [] }, 'https://h.example/')).toBeUndefined();
+    expect(() => nextPageUrl({ '@odata.nextLink': 3 }, 'https://h.example/')).toThrow('not a string');
+  });
+});

@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkHome,
+  dayIn,
+  decide,
+  photoAlt,
+  photoExtension,
+  photosOf,
+  schemaCheck,
+  toHomeFields,
+} from '#src/lib/reso/rules.ts';
+
+describe('the licence rules', () => {
+  it('removes a record MlgCanView false, one not for the Internet and an off-market one', () => {
+    expect(decide({ MlgCanView: false, StandardStatus: 'Active' })).toMatchObject({ action: 'remove' });
+    expect(decide({ InternetEntireListingDisplayYN: false, StandardStatus: 'Active' })).toMatchObject({
+      action: 'remove',
+      reason: expect.stringContaining('InternetEntireListingDisplayYN') as string,
+    });
+    expect(decide({ StandardStatus: 'Expired' })).toMatchObject({
+      action: 'remove',
+      reason: expect.stringContaining('Expired') as string,
+    });
+    expect(decide({ StandardStatus: 'Closed', MlgCanView: true })).toEqual({ action: 'keep', addressHidden: false });
+  });
+
+  it('hides the street when InternetAddressDisplayYN is false', () => {
+    expect(decide({ StandardStatus: 'Active', InternetAddressDisplayYN: false })).toEqual({
+      action: 'keep',
+      addressHidden: true,
+    });
+    const home = toHomeFields(
+      {
+        StreetNumber: 12,
+        StreetDirPrefix: 'N',
+        StreetName: 'Elm',
+        StreetSuffix: 'St',
+        UnitNumber: '4',
+        City: 'Town',
+        PostalCode: '27000',
+        Latitude: 35.8,
+        Longitude: -78.7,
+      },
+      { addressHidden: true, timeZone: 'America/New_York' },
+    );
+    // The coordinates would point at the house as well as the street does: they go too.
+    expect(home).toEqual({ City: 'Town', PostalCode: '27000', InternetAddressDisplayYN: false });
+  });
+});
+
+describe('a record as a home', () => {
+  it('copies the RESO fields it shows, normalised, and leaves the rest out', () => {
+    const home = toHomeFields(
+      {
+        ListingKey: 'K1',
+        ListPrice: '450000.00',
+        LivingArea: 1850.4,
+        StreetNumber: 12,
+        OnMarketDate: '2026-04-28T00:00:00Z',
+        Appliances: 'Dishwasher, Microwave,None',
+        InteriorFeatures: ['Pantry', 'None'],
+        ModificationTimestamp: '2026-05-03T02:30:00Z',
+        UnitNumber: null,
+        BuyerAgencyCompensation: '3',
+        MlgCanView: true,
+      },
+      { addressHidden: false, timeZone: 'America/New_York' },
+    );
+    expect(home).toEqual({
+      ListingKey: 'K1',
+      ListPrice: 450000,
+      LivingArea: 1850,
+      StreetNumber: '12',
+      OnMarketDate: '2026-04-28',
+      Appliances: ['Dishwasher', 'Microwave'],
+      InteriorFeatures: ['Pantry'],
+      // 02:30 UTC on the 3rd is still the 2nd in New York.
+      ModificationTimestamp: '2026-05-02',
+    });
+  });
+
+  it('takes ListingContractDate as the day on the market when a Coming Soon record has no OnMarketDate', () => {
+    const fields = (r: Record<string, unknown>) =>
+      toHomeFields(r, { addressHidden: false, timeZone: 'America/New_York' })['OnMarketDate'];
+    expect(fields({ ListingContractDate: '2026-06-01' })).toBe('2026-06-01');
+    expect(fields({ ListingContractDate: '2026-06-01', OnMarketDate: '2026-06-05' })).toBe('2026-06-05');
+    expect(fields({})).toBeUndefined();
+  });
+
+  it('gives the day of a timestamp in a time zone', () => {
+    expect(dayIn('2026-05-03T03:59:00Z', 'America/New_York')).toBe('2026-05-02');
+    expect(dayIn('2026-05-03T04:00:00Z', 'America/New_York')).toBe('2026-05-03');
+    expect(() => dayIn('yesterday', 'America/New_York')).toThrow('not a timestamp');
+  });
+});
+
+describe('photos', () => {
+  const m = (o: Record<string, unknown>) => ({
+    MediaKey: 'M1',
+    MediaURL: 'https://media.example/1.jpg',
+    MediaModificationTimestamp: '2026-05-01T00:00:00Z',
+    MediaCategory: 'Photo',
+    ...o,
+  });
+
+  it('keeps pictures MlgCanView allows, in Order, and reports broken entries', () => {
+    const { photos, problems } = photosOf({
+      Media: [
+        m({ MediaKey: 'B', Order: 2 }),
+        m({ MediaKey: 'A', Order: 1, LongDescription: 'Kitchen with an island and a window' }),
+        m({ MediaKey: 'V', MediaCategory: 'Video', MimeType: 'video/mp4' }),
+        m({ MediaKey: 'D', MlgCanView: false }),
+        m({ MediaKey: 'X', MediaURL: null }),
+        m({ MediaKey: 'Y', MediaModificationTimestamp: undefined }),
+      ],
+    });
+    expect(photos.map((p) => p.MediaKey)).toEqual(['A', 'B']);
+    expect(photos[0]!.description).toBe('Kitchen with an island and a window');
+    expect(problems).toEqual(['Media X has no MediaURL', 'Media Y has no MediaModificationTimestamp']);
+  });
+
+  it('writes alt text from the description, else the place in the gallery without a hidden street', () => {
+    const [p] = photosOf({ Media: [m({ ShortDescription: 'Short' })] }).photos;
+    expect(photoAlt(p!, 0, 3, { StreetNumber: '12', StreetName: 'Elm', StreetSuffix: 'Street', City: 'Town' })).toBe(
+      'Photo 1 of 3 of 12 Elm Street, Town',
+    );
+    expect(photoAlt(p!, 1, 3, { City: 'Town' })).toBe('Photo 2 of 3 of this home in Town');
+  });
+
+  it('names the file type from Content-Type, else the URL', () => {
+    expect(photoExtension('image/jpeg; charset=binary', 'https://m.example/x')).toBe('jpg');
+    expect(photoExtension('application/octet-stream', 'https://m.example/x.JPEG?sig=1')).toBe('jpg');
+    expect(photoExtension('text/html', 'https://m.example/x')).toBeUndefined();
+  });
+});
+
+describe('the sync’s gate: the listing collection’s own schema', () => {
+  const good = {
+    ListingKey: 'CAR1',
+    StandardStatus: 'Active',
+    ListPrice: 450000,
+    OnMarketDate: '2026-04-28',
+    ModificationTimestamp: '2026-05-02',
+    StreetNumber: '12',
+    StreetName: 'Sample',
+    City: 'Cary',
+    StateOrProvince: 'NC',
+    PostalCode: '27513',
+    CountyOrParish: 'Wake',
+    Latitude: 35.8,
+    Longitude: -78.7,
+    PropertySubType: 'Single Family Residence',
+    BedroomsTotal: 3,
+    BathroomsFull: 2,
+    LivingArea: 1850,
+    YearBuilt: 2004,
+    PublicRemarks: 'A bright two-story home on a quiet street, with a fenced yard and a screened porch.',
+    ListOfficeName: 'Sample Realty',
+    ListAgentFullName: 'Sam Agent',
+    Photos: [{ src: './photos/CAR1/CAR1-M0.jpg', alt: 'Front of the house from the street' }],
+  };
+
+  it('passes a home the build would publish', () => {
+    expect(checkHome(good)).toBeUndefined();
+  });
+
+  it('refuses what the build would refuse, naming the field', () => {
+    expect(schemaCheck({ ...good, PropertySubType: 'Cabin' })).toMatch(/^PropertySubType: must be one of/);
+    expect(schemaCheck({ ...good, CountyOrParish: undefined })).toMatch(/^CountyOrParish: /);
+    expect(checkHome({ ...good, ListPrice: undefined })).toBe('missing ListPrice');
+  });
+
+  it('passes a home without its street when InternetAddressDisplayYN is false, and only then', () => {
+    const { StreetNumber: _n, StreetName: _s, Latitude: _a, Longitude: _o, ...hidden } = good;
+    expect(schemaCheck({ ...hidden, InternetAddressDisplayYN: false })).toBeUndefined();
+    expect(schemaCheck(hidden)).toBe(
+      'StreetNumber: is required; StreetName: is required; Latitude: is required; Longitude: is required',
+    );
+  });
+});
