@@ -11,7 +11,7 @@
  *                                        pending deliveries (asks first; --yes skips the question)
  *
  * The CSV is safe to open in a spreadsheet: cells starting with = + - @ are escaped.
- * It opens the database read-only (--delete aside), so it can run while the server is up.
+ * It only reads (--delete aside), so it can run while the server is up.
  * A deletion is logged without the address: the time and how many leads went.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -53,7 +53,9 @@ const store = openLeadStore(dbPath, { readOnly: args.delete === undefined });
 /** `--delete EMAIL`: after a yes (or --yes), every lead of the address goes, with its deliveries. */
 async function deleteLeads(email: string): Promise<void> {
   const address = email.trim().toLowerCase();
-  const count = store.listLeads({ includeSpam: true }).filter((l) => l.email.trim().toLowerCase() === address).length;
+  const count = (await store.listLeads({ includeSpam: true })).filter(
+    (l) => l.email.trim().toLowerCase() === address,
+  ).length;
   if (count === 0) {
     console.log('No lead has that e-mail address; nothing deleted.');
     return;
@@ -68,7 +70,7 @@ async function deleteLeads(email: string): Promise<void> {
       return;
     }
   }
-  const { leads, deliveries } = store.deleteLeadsByEmail(address);
+  const { leads, deliveries } = await store.deleteLeadsByEmail(address);
   // The log line leaves the address out: the record of a deletion must not keep what was deleted.
   console.log(
     `${new Date().toISOString()} deleted ${leads} lead(s) and ${deliveries} pending deliveries of one e-mail address.`,
@@ -99,7 +101,7 @@ try {
   if (args.delete !== undefined) {
     await deleteLeads(args.delete);
   } else if (args.csv) {
-    const leads = store.listLeads({ includeSpam: args.spam });
+    const leads = await store.listLeads({ includeSpam: args.spam });
     const csv = leadsToCsv(leads);
     if (target === '-') {
       process.stdout.write(csv);
@@ -114,7 +116,7 @@ try {
     const limit = Number(args.limit);
     if (!Number.isInteger(limit) || limit < 1)
       throw new Error(`--limit must be a positive whole number, got "${args.limit}"`);
-    const leads = store.listLeads({ limit, includeSpam: args.spam });
+    const leads = await store.listLeads({ limit, includeSpam: args.spam });
     if (leads.length === 0) console.log('No leads yet.');
     for (const lead of leads) {
       console.log(
@@ -127,7 +129,7 @@ try {
         ].join('\n'),
       );
     }
-    const spam = store.countSpam();
+    const spam = await store.countSpam();
     if (!args.spam && spam > 0)
       console.log(`\n(${spam} submission${spam === 1 ? '' : 's'} caught as spam not shown: add --spam)`);
   }
@@ -135,5 +137,5 @@ try {
   console.error(error instanceof Error ? error.message : String(error));
   process.exitCode = 1;
 } finally {
-  store.close();
+  await store.close();
 }

@@ -57,7 +57,7 @@ server.on('connect', (_req, socket) => {
   );
 });
 
-leads.start();
+await leads.start();
 server.listen(env.PORT, env.HOST, () => {
   const shown = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
   console.log(`Serving the production site at http://${shown}:${(server.address() as AddressInfo).port}/`);

@@ -1,6 +1,7 @@
 /**
  * The lead pipeline assembled from its settings: the database, the senders and the delivery
- * worker. The production server creates one at start and hands it to the contact route.
+ * worker. The production server creates one
+ * at start and hands it to the contact route.
  */
 import { readLeadsConfig, type LeadsConfig } from '../config.ts';
 import { addressRule } from './intake.ts';
@@ -38,23 +39,28 @@ export function createLeadService(config: LeadsConfig = readLeadsConfig(), log =
     store,
     channels,
     worker,
-    start(): void {
+    /** Starts the worker and the hourly clean-up; never rejects (a database that is down is retried). */
+    async start(): Promise<void> {
       if (!config.smtp) log('leads: SMTP_HOST is not set, so lead e-mails wait in the outbox until it is');
-      worker.start();
+      await worker.start();
       const prune = () =>
-        store.prune(Date.now(), {
-          longestWindowMs: Math.max(submissionRule.windowMs, addressRule.windowMs),
-          spamDays: 30,
-        });
-      prune();
-      housekeeping = setInterval(prune, 3_600_000);
+        store
+          .prune(Date.now(), {
+            longestWindowMs: Math.max(submissionRule.windowMs, addressRule.windowMs),
+            spamDays: 30,
+          })
+          .catch((error: unknown) =>
+            log(`leads: clean-up skipped (${error instanceof Error ? error.message : String(error)})`),
+          );
+      await prune();
+      housekeeping = setInterval(() => void prune(), 3_600_000);
       housekeeping.unref();
     },
     async stop(): Promise<void> {
       clearInterval(housekeeping);
       await worker.stop();
       email?.close();
-      store.close();
+      await store.close();
     },
   };
 }

@@ -3,8 +3,11 @@
  * first use. It holds the leads, the outbox of deliveries still owed for each lead, and the
  * rate-limit counters (so a restart does not reset them).
  *
- * One server process owns the outbox. A delivery that was under way when the process died is
- * simply still pending and is sent again on restart: delivery is at least once.
+ * One server process owns the outbox, so claiming a delivery needs no record: the worker leaves
+ * out the ones it is sending. A delivery that was under way when the process died is simply
+ * still pending and is sent again on restart: delivery is at least once. (Several processes on
+ * one file would each send the same leads; several instances share a PostgreSQL database
+ * instead, store/postgres.ts.)
  */
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -20,7 +23,9 @@ import type {
   NewLead,
   RateLimitCheck,
   StoredLead,
+  SyncLeadStore,
 } from './types.ts';
+import { promised } from './types.ts';
 
 /** Version 1: leads, the outbox and the rate-limit counters. */
 const schema = `
@@ -209,6 +214,15 @@ function createPrivately(file: string): void {
 }
 
 export function openLeadStore(path: string, options: { readOnly?: boolean } = {}): LeadStore & { db: DatabaseSync } {
+  const store = openSyncLeadStore(path, options);
+  return { ...promised(store), db: store.db };
+}
+
+/** The store as synchronous calls (node:sqlite answers at once); `openLeadStore` is its promise face. */
+export function openSyncLeadStore(
+  path: string,
+  options: { readOnly?: boolean } = {},
+): SyncLeadStore & { db: DatabaseSync } {
   const file = path === ':memory:' ? path : resolve(path);
   if (file !== ':memory:' && !options.readOnly) createPrivately(file);
   const db = new DatabaseSync(file, {
@@ -267,7 +281,7 @@ export function openLeadStore(path: string, options: { readOnly?: boolean } = {}
     INSERT INTO rate_limits (key, count, last_at) VALUES ($key, $count, $lastAt)
     ON CONFLICT (key) DO UPDATE SET count = excluded.count, last_at = excluded.last_at`);
 
-  return {
+  const store: SyncLeadStore & { db: DatabaseSync } = {
     db,
 
     /** Stores a lead and, in the same commit, one pending delivery per channel. Returns its id. */
@@ -326,9 +340,9 @@ export function openLeadStore(path: string, options: { readOnly?: boolean } = {}
 
     /**
      * Pending deliveries whose time has come, oldest first, each with its lead; optionally of one
-     * channel only and leaving out the ones already being sent.
+     * channel only and leaving out the ones already being sent (this process's claim).
      */
-    dueDeliveries(
+    claimDeliveries(
       now = Date.now(),
       limit = 20,
       filter: DeliveryFilter = {},
@@ -430,4 +444,5 @@ export function openLeadStore(path: string, options: { readOnly?: boolean } = {}
       if (db.isOpen) db.close();
     },
   };
+  return store;
 }
