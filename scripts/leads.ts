@@ -1,5 +1,6 @@
 /**
- * Operator tool for the lead database (LEADS_DB, default data/leads.db).
+ * Operator tool for the lead database: PostgreSQL when DATABASE_URL is set, else the SQLite file
+ * LEADS_DB (default data/leads.db).
  *
  *   npm run leads                        recent leads and their delivery state
  *   npm run leads -- --limit 200         more of them
@@ -20,7 +21,7 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { deliveryState, leadsToCsv } from '../src/server/leads/csv.ts';
 import { readLeadsConfig } from '../src/server/config.ts';
-import { openLeadStore } from '../src/server/leads/store/sqlite.ts';
+import { openConfiguredStore } from '../src/server/leads/store/open.ts';
 import type { LeadWithDeliveries } from '../src/server/leads/store/types.ts';
 import { describeListing } from '../src/lib/listing/lead.ts';
 
@@ -43,12 +44,12 @@ if (args.help) {
   process.exit(0);
 }
 
-const { dbPath } = readLeadsConfig();
-if (!existsSync(dbPath)) {
-  console.error(`No lead database at ${resolve(dbPath)} yet: it is created when the server first starts.`);
+const config = readLeadsConfig();
+if (!config.databaseUrl && !existsSync(config.dbPath)) {
+  console.error(`No lead database at ${resolve(config.dbPath)} yet: it is created when the server first starts.`);
   process.exit(1);
 }
-const store = openLeadStore(dbPath, { readOnly: args.delete === undefined });
+const { store, where } = openConfiguredStore(config, { readOnly: args.delete === undefined });
 
 /** `--delete EMAIL`: after a yes (or --yes), every lead of the address goes, with its deliveries. */
 async function deleteLeads(email: string): Promise<void> {
@@ -134,7 +135,15 @@ try {
       console.log(`\n(${spam} submission${spam === 1 ? '' : 's'} caught as spam not shown: add --spam)`);
   }
 } catch (error) {
-  console.error(error instanceof Error ? error.message : String(error));
+  // PostgreSQL's "undefined table": no server has started on this database yet.
+  const noSchema = (error as { code?: unknown }).code === '42P01';
+  console.error(
+    noSchema
+      ? `No leads in ${where} yet: the tables are created when the server first starts.`
+      : error instanceof Error
+        ? error.message
+        : String(error),
+  );
   process.exitCode = 1;
 } finally {
   await store.close();

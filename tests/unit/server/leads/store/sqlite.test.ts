@@ -1,9 +1,20 @@
 /** The SQLite lead store: its file, journal and sync modes, its schema versions, and forgetting a person. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { openLeadStore } from '#src/server/leads/store/sqlite.ts';
+import { describeLeadStoreContract } from '../../../../support/lead-store-contract.ts';
 import { useTempStore, visitor } from '../fixtures.ts';
+
+describeLeadStoreContract('SQLite', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'leads-contract-'));
+  return {
+    store: openLeadStore(join(dir, 'leads.db')),
+    dispose: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+});
 
 const t = useTempStore();
 const lead = { status: 'lead' as const, ...visitor, ip: '203.0.113.7', userAgent: 'test' };
