@@ -249,6 +249,13 @@ export function openPostgresLeadStore(connectionString: string, options: Postgre
   async function transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await pool.connect();
     let broken: Error | undefined;
+    // A checked-out connection has no listener of the pool's: one cut between two statements of
+    // this transaction (the database restarting) would otherwise crash the process.
+    const onError = (error: Error) => {
+      broken = error;
+      log(`leads database: ${error.message}`);
+    };
+    client.on('error', onError);
     try {
       await client.query('BEGIN');
       const result = await work(client);
@@ -260,7 +267,8 @@ export function openPostgresLeadStore(connectionString: string, options: Postgre
       });
       throw error;
     } finally {
-      // A connection that could not even roll back is closed rather than handed out again.
+      client.off('error', onError);
+      // A connection that broke, or could not even roll back, is closed rather than handed out again.
       client.release(broken);
     }
   }
