@@ -69,4 +69,19 @@ describe('lead store', () => {
       { deleted_at: '2026-01-02T03:04:05.000Z', leads: 2, deliveries: 3 },
     ]);
   });
+
+  it('commits leads arriving together in one go, and one that fails leaves the others stored', async () => {
+    const answers = await Promise.allSettled([
+      t.store.addLead({ ...lead, email: 'first@example.com' }, ['email']),
+      t.store.addLead({ ...lead, status: 'bogus' as 'lead', email: 'broken@example.com' }, ['email']),
+      t.store.addLead({ ...lead, email: 'third@example.com' }, ['email']),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(String((answers[1] as PromiseRejectedResult).reason)).toMatch(/CHECK constraint failed/);
+    expect((await t.store.listLeads()).map((l) => [l.email, l.deliveries.length])).toEqual([
+      ['third@example.com', 1],
+      ['first@example.com', 1],
+    ]);
+    expect(t.store.db.prepare('SELECT COUNT(*) AS n FROM outbox').get()).toEqual({ n: 2 });
+  });
 });
