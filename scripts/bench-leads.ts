@@ -14,13 +14,14 @@
  * no rate limit refuses it. The servers, the database and this load generator share the machine.
  */
 import { mkdtempSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openPostgresLeadStore } from '../src/server/leads/store/postgres.ts';
 import { openLeadStore } from '../src/server/leads/store/sqlite.ts';
 // The test helpers start servers exactly as the integration tests do; the benchmark reuses them.
-import { assertBuilt, postLead, startMailServer, startSite, type RunningServer } from '../tests/integration/support.ts';
+import { assertBuilt, startMailServer, startSite, type RunningServer } from '../tests/integration/support.ts';
 import { startPostgres } from '../tests/support/postgres.ts';
 
 const { values: args } = parseArgs({
@@ -48,6 +49,47 @@ interface Result {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
 let serial = 0;
+// node:http with kept-alive connections: lighter than fetch, so the load generator takes less of
+// the machine it shares with the servers.
+const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+
+/** One lead posted as the island posts it; resolves with the status. */
+function post(url: string, id: number): Promise<number> {
+  const body = JSON.stringify({
+    firstName: 'Pat',
+    lastName: 'Rivera',
+    email: `bench-${id}@example.com`,
+    phone: '',
+    helpType: "I'm interested in investing",
+    message: 'Looking for a duplex near downtown Raleigh.',
+    website: '',
+    elapsedMs: 20_000,
+  });
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${url}/api/contact`,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          'Content-Type': 'application/json',
+          'Content-Length': Buffer.byteLength(body),
+          Accept: 'application/json',
+          Origin: url,
+          'X-Forwarded-For': `10.${(id >> 16) & 255}.${(id >> 8) & 255}.${id & 255}`,
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 /** Posts `count` leads round-robin to the instances, `concurrency` at a time; latencies of the 200s. */
 async function load(urls: string[], count: number): Promise<{ latencies: number[]; other: number }> {
   const latencies: number[] = [];
@@ -56,15 +98,9 @@ async function load(urls: string[], count: number): Promise<{ latencies: number[
   const lane = async () => {
     while (next < count) {
       const n = next++;
-      const id = ++serial;
       const started = performance.now();
-      const response = await postLead(
-        urls[n % urls.length]!,
-        { email: `bench-${id}@example.com` },
-        { 'X-Forwarded-For': `10.${(id >> 16) & 255}.${(id >> 8) & 255}.${id & 255}` },
-      );
-      await response.arrayBuffer();
-      if (response.status === 200) latencies.push(performance.now() - started);
+      const status = await post(urls[n % urls.length]!, ++serial);
+      if (status === 200) latencies.push(performance.now() - started);
       else other += 1;
     }
   };
@@ -151,6 +187,7 @@ try {
   }
 } finally {
   await postgres.destroy();
+  agent.destroy();
 }
 
 console.log('\n| Store | Accepted, durable leads/s | p50 | p99 |\n| --- | ---: | ---: | ---: |');
