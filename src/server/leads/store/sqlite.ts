@@ -5,7 +5,8 @@
  *
  * One server process owns the outbox, so claiming a delivery needs no record: the worker leaves
  * out the ones it is sending. A delivery that was under way when the process died is simply
- * still pending and is sent again on restart: delivery is at least once. (Several processes on
+ * still pending and is sent again on restart: delivery is at least once. Leads are flushed to
+ * disk before they are acknowledged, several at a time when they arrive together. (Several processes on
  * one file would each send the same leads; several instances share a PostgreSQL database
  * instead, store/postgres.ts.)
  */
