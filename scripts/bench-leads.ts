@@ -61,7 +61,7 @@ function post(url: string, id: number): Promise<number> {
     email: `bench-${id}@example.com`,
     phone: '',
     helpType: "I'm interested in investing",
-    message: 'Looking for a duplex near downtown Raleigh.',
+    message: 'Looking for a duplex near downtown, please call.',
     website: '',
     elapsedMs: 20_000,
   });
