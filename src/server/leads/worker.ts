@@ -84,8 +84,12 @@ export function createDeliveryWorker(options: WorkerOptions) {
       await store.markDelivered(delivery.id, now());
       log(`lead #${lead.id}: ${channel} delivered`);
     } catch (storeError) {
-      // Sent, but the database could not record it: it stays pending and is sent again (at least once).
-      log(`lead #${lead.id}: ${channel} sent but not recorded (${describe(storeError)}); it will be sent again`);
+      // Sent, but the database could not record it: it is still owed and is sent again (at least
+      // once), after the usual wait rather than at once.
+      const reason = describe(storeError);
+      log(`lead #${lead.id}: ${channel} sent but not recorded (${reason}); it will be sent again`);
+      const wait = retryDelay(delivery.attempts + 1, retryBaseMs, retryMaxMs);
+      await store.markRetry(delivery.id, `sent, but not recorded: ${reason}`, now() + wait).catch(() => {});
     }
   }
 

@@ -73,6 +73,31 @@ describe('delivery worker', () => {
     expect(sent.sort()).toEqual(['email', 'webhook']);
     expect(await t.store.nextAttemptAt()).toBeUndefined();
   });
+  it('sends again later, not at once, what it sent but could not record as delivered', async () => {
+    const logged: string[] = [];
+    const sent: number[] = [];
+    const id = await t.store.addLead({ status: 'lead', ...visitor, ip: '', userAgent: '' }, ['email'], 1000);
+    const worker = createDeliveryWorker({
+      // The database goes away between the send and its record.
+      store: { ...t.store, markDelivered: () => Promise.reject(new Error('connection terminated')) },
+      senders: { email: async (lead) => void sent.push(lead.id) },
+      retryBaseMs: 1000,
+      retryMaxMs: 60_000,
+      pollMs: 60_000,
+      log: (message) => logged.push(message),
+      now: () => 2000,
+    });
+    await worker.run();
+    await worker.stop();
+    expect(sent).toEqual([id]);
+    expect(logged).toEqual([`lead #${id}: email sent but not recorded (connection terminated); it will be sent again`]);
+    expect((await t.store.listLeads())[0]!.deliveries[0]).toMatchObject({
+      state: 'pending',
+      attempts: 1,
+      lastError: 'sent, but not recorded: connection terminated',
+      nextAttemptAt: 3000,
+    });
+  });
 });
 
 describe('delivery lanes', () => {
