@@ -124,6 +124,16 @@ describe('npm run leads:to-postgres', () => {
     expect(onPostgres('--csv', '-').stdout).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
   });
 
+  it('says so when no server has created the tables yet, and creates nothing itself', async () => {
+    const empty = await server.createDatabase('leads_empty');
+    const result = run('scripts/leads.ts', { DATABASE_URL: empty });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      `No leads in PostgreSQL at 127.0.0.1:${server.port}/leads_empty yet: the tables are created when the server first starts.`,
+    );
+    expect(run('scripts/leads.ts', { DATABASE_URL: empty }).status).toBe(1);
+  });
+
   it('deletes one person on PostgreSQL with npm run leads -- --delete', () => {
     const deleted = onPostgres('--delete', 'BOB@example.com', '--yes');
     expect(deleted.stdout).toMatch(/deleted 1 lead\(s\) and 1 pending deliveries of one e-mail address\.$/m);
