@@ -1,5 +1,6 @@
 /**
- * Operator tool for the lead database (LEADS_DB, default data/leads.db).
+ * Operator tool for the lead database: PostgreSQL when DATABASE_URL is set, else the SQLite file
+ * LEADS_DB (default data/leads.db).
  *
  *   npm run leads                        recent leads and their delivery state
  *   npm run leads -- --limit 200         more of them
@@ -11,7 +12,7 @@
  *                                        pending deliveries (asks first; --yes skips the question)
  *
  * The CSV is safe to open in a spreadsheet: cells starting with = + - @ are escaped.
- * It opens the database read-only (--delete aside), so it can run while the server is up.
+ * It only reads (--delete aside), so it can run while the server is up.
  * A deletion is logged without the address: the time and how many leads went.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -20,7 +21,7 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { deliveryState, leadsToCsv } from '../src/server/leads/csv.ts';
 import { readLeadsConfig } from '../src/server/config.ts';
-import { openLeadStore } from '../src/server/leads/store/sqlite.ts';
+import { openConfiguredStore } from '../src/server/leads/store/open.ts';
 import type { LeadWithDeliveries } from '../src/server/leads/store/types.ts';
 import { describeListing } from '../src/lib/listing/lead.ts';
 
@@ -43,17 +44,19 @@ if (args.help) {
   process.exit(0);
 }
 
-const { dbPath } = readLeadsConfig();
-if (!existsSync(dbPath)) {
-  console.error(`No lead database at ${resolve(dbPath)} yet: it is created when the server first starts.`);
+const config = readLeadsConfig();
+if (!config.databaseUrl && !existsSync(config.dbPath)) {
+  console.error(`No lead database at ${resolve(config.dbPath)} yet: it is created when the server first starts.`);
   process.exit(1);
 }
-const store = openLeadStore(dbPath, { readOnly: args.delete === undefined });
+const { store, where } = openConfiguredStore(config, { readOnly: args.delete === undefined });
 
 /** `--delete EMAIL`: after a yes (or --yes), every lead of the address goes, with its deliveries. */
 async function deleteLeads(email: string): Promise<void> {
   const address = email.trim().toLowerCase();
-  const count = store.listLeads({ includeSpam: true }).filter((l) => l.email.trim().toLowerCase() === address).length;
+  const count = (await store.listLeads({ includeSpam: true })).filter(
+    (l) => l.email.trim().toLowerCase() === address,
+  ).length;
   if (count === 0) {
     console.log('No lead has that e-mail address; nothing deleted.');
     return;
@@ -68,7 +71,7 @@ async function deleteLeads(email: string): Promise<void> {
       return;
     }
   }
-  const { leads, deliveries } = store.deleteLeadsByEmail(address);
+  const { leads, deliveries } = await store.deleteLeadsByEmail(address);
   // The log line leaves the address out: the record of a deletion must not keep what was deleted.
   console.log(
     `${new Date().toISOString()} deleted ${leads} lead(s) and ${deliveries} pending deliveries of one e-mail address.`,
@@ -99,7 +102,7 @@ try {
   if (args.delete !== undefined) {
     await deleteLeads(args.delete);
   } else if (args.csv) {
-    const leads = store.listLeads({ includeSpam: args.spam });
+    const leads = await store.listLeads({ includeSpam: args.spam });
     const csv = leadsToCsv(leads);
     if (target === '-') {
       process.stdout.write(csv);
@@ -114,7 +117,7 @@ try {
     const limit = Number(args.limit);
     if (!Number.isInteger(limit) || limit < 1)
       throw new Error(`--limit must be a positive whole number, got "${args.limit}"`);
-    const leads = store.listLeads({ limit, includeSpam: args.spam });
+    const leads = await store.listLeads({ limit, includeSpam: args.spam });
     if (leads.length === 0) console.log('No leads yet.');
     for (const lead of leads) {
       console.log(
@@ -127,13 +130,21 @@ try {
         ].join('\n'),
       );
     }
-    const spam = store.countSpam();
+    const spam = await store.countSpam();
     if (!args.spam && spam > 0)
       console.log(`\n(${spam} submission${spam === 1 ? '' : 's'} caught as spam not shown: add --spam)`);
   }
 } catch (error) {
-  console.error(error instanceof Error ? error.message : String(error));
+  // PostgreSQL's "undefined table": no server has started on this database yet.
+  const noSchema = (error as { code?: unknown }).code === '42P01';
+  console.error(
+    noSchema
+      ? `No leads in ${where} yet: the tables are created when the server first starts.`
+      : error instanceof Error
+        ? error.message
+        : String(error),
+  );
   process.exitCode = 1;
 } finally {
-  store.close();
+  await store.close();
 }

@@ -30,12 +30,26 @@ export const url = (name: string) =>
       .refine((value) => URL.canParse(value), { error: (issue) => `${name} is not a URL: "${String(issue.input)}"` }),
   );
 
+/** A connection URL as it may be shown in an error: without its password. */
+function redact(value: string): string {
+  return value.replace(/^([a-z]+:\/\/[^:/@]*:)[^@]*@/i, '$1***@');
+}
+
 export const envSchema = z.object({
   PORT: whole('PORT', 4321),
   HOST: text.transform((value) => value ?? '127.0.0.1'),
   REQUEST_TIMEOUT_MS: whole('REQUEST_TIMEOUT_MS', 30_000),
   MAX_CONNECTIONS: whole('MAX_CONNECTIONS', 1024),
   LEADS_DB: text.transform((value) => value ?? 'data/leads.db'),
+  DATABASE_URL: optional(
+    z
+      .string()
+      .trim()
+      .refine((value) => /^postgres(ql)?:\/\//.test(value) && URL.canParse(value), {
+        error: (issue) => `DATABASE_URL must be a postgres:// URL, got "${redact(String(issue.input))}"`,
+      }),
+  ),
+  LEADS_LEASE_MS: whole('LEADS_LEASE_MS', 150_000),
   SMTP_HOST: text,
   SMTP_PORT: whole('SMTP_PORT', 587),
   SMTP_SECURE: optional(z.enum(['true', 'false'])),
@@ -90,6 +104,10 @@ export function leadsConfig(env: Env) {
   const to = env.LEADS_TO ?? site.agent.email;
   return {
     dbPath: env.LEADS_DB,
+    /** Set: leads, the outbox and the rate limits live in this PostgreSQL database (any number of instances). */
+    databaseUrl: env.DATABASE_URL,
+    /** How long a delivery one instance claimed is its own before another may try it (PostgreSQL). */
+    leaseMs: Math.max(2000, env.LEADS_LEASE_MS),
     /** Undefined when SMTP_HOST is not set: e-mails then wait in the outbox until it is. */
     smtp: env.SMTP_HOST
       ? ({

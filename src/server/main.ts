@@ -57,7 +57,8 @@ server.on('connect', (_req, socket) => {
   );
 });
 
-leads.start();
+await leads.start();
+console.log(`Leads are stored in ${leads.where}`);
 server.listen(env.PORT, env.HOST, () => {
   const shown = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
   console.log(`Serving the production site at http://${shown}:${(server.address() as AddressInfo).port}/`);

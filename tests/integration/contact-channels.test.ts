@@ -94,7 +94,7 @@ describe('a backlog after an outage', () => {
     const backlogDb = join(mkdtempSync(join(tmpdir(), 'leads-backlog-')), 'leads.db');
     const store = openLeadStore(backlogDb);
     for (let n = 0; n < 200; n++) {
-      store.addLead(
+      await store.addLead(
         {
           status: 'lead',
           firstName: 'Pat',
@@ -109,7 +109,7 @@ describe('a backlog after an outage', () => {
         ['email'],
       );
     }
-    store.close();
+    await store.close();
     const slowMail = await startMailServer({ greetingDelayMs: 100 });
     const backlogSite = await startSite({
       LEADS_DB: backlogDb,

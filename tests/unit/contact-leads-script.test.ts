@@ -25,13 +25,13 @@ const base: Omit<NewLead, 'firstName' | 'lastName' | 'email' | 'phone' | 'helpTy
   consentText: 'By giving your phone number, you agree to calls and texts.',
 };
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'leads-script-'));
   db = join(dir, 'leads.db');
   const store = openLeadStore(db);
   try {
     // Each of these passes the form's rules, and each starts a cell with a formula sign.
-    const ann = store.addLead(
+    const ann = await store.addLead(
       {
         ...base,
         firstName: 'Ann',
@@ -45,7 +45,7 @@ beforeAll(() => {
       ['email'],
       at('14:30'),
     );
-    const bob = store.addLead(
+    const bob = await store.addLead(
       {
         ...base,
         firstName: 'Bob',
@@ -70,7 +70,7 @@ beforeAll(() => {
       ['email'],
       at('15:00'),
     );
-    store.addLead(
+    await store.addLead(
       {
         ...base,
         status: 'spam',
@@ -85,11 +85,12 @@ beforeAll(() => {
       [],
       at('15:10'),
     );
-    const delivery = (leadId: number) => store.listLeads().find((l) => l.id === leadId)!.deliveries[0]!.id;
-    store.markDelivered(delivery(ann), at('14:31'));
-    store.markRetry(delivery(bob), 'connect ECONNREFUSED 127.0.0.1:587', at('15:05'));
+    const delivery = async (leadId: number) =>
+      (await store.listLeads()).find((l) => l.id === leadId)!.deliveries[0]!.id;
+    await store.markDelivered(await delivery(ann), at('14:31'));
+    await store.markRetry(await delivery(bob), 'connect ECONNREFUSED 127.0.0.1:587', at('15:05'));
   } finally {
-    store.close();
+    await store.close();
   }
 });
 

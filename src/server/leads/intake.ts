@@ -79,13 +79,13 @@ export function listingOf(submission: Submission, deps: Pick<IntakeDeps, 'findLi
   return key && listingKeyPattern.test(key) ? deps.findListing?.(key) : undefined;
 }
 
-export function takeSubmission(submission: Submission, deps: IntakeDeps): Outcome {
+export async function takeSubmission(submission: Submission, deps: IntakeDeps): Promise<Outcome> {
   const listing = listingOf(submission, deps);
-  const outcome = decide(submission, deps, listing);
+  const outcome = await decide(submission, deps, listing);
   return listing ? { ...outcome, listing } : outcome;
 }
 
-function decide(submission: Submission, deps: IntakeDeps, listing: ListingRef | undefined): Outcome {
+async function decide(submission: Submission, deps: IntakeDeps, listing: ListingRef | undefined): Promise<Outcome> {
   const now = deps.now ?? Date.now;
   const log = deps.log ?? ((message: string) => console.error(message));
   const { values, userAgent } = submission;
@@ -98,10 +98,10 @@ function decide(submission: Submission, deps: IntakeDeps, listing: ListingRef | 
   try {
     // What SPEC counts is a submission that reaches the agent: a form sent back with field
     // errors costs nothing, so the corrected try is not refused. Spam counts (it is stored).
-    const takeLimit = (): Outcome | undefined => {
+    const takeLimit = async (): Promise<Outcome | undefined> => {
       const checks = [{ key: `email:${rateLimitKey(values.email)}`, rule: submissionRule }];
       if (deps.clientAddress) checks.push({ key: `ip:${deps.clientAddress}`, rule: addressRule });
-      const limit = deps.store.takeRateLimit(checks, now());
+      const limit = await deps.store.takeRateLimit(checks, now());
       if (limit.allowed) return undefined;
       return { kind: 'rate-limited', status: 429, retryAfterSeconds: Math.ceil(limit.retryAfterMs / 1000), values };
     };
@@ -109,9 +109,9 @@ function decide(submission: Submission, deps: IntakeDeps, listing: ListingRef | 
     const ip = deps.clientAddress ?? '';
     const spam = spamReason(submission, deps.minFillMs);
     if (spam) {
-      const refused = takeLimit();
+      const refused = await takeLimit();
       if (refused) return refused;
-      const leadId = deps.store.addLead(
+      const leadId = await deps.store.addLead(
         {
           status: 'spam',
           spamReason: spam,
@@ -135,9 +135,9 @@ function decide(submission: Submission, deps: IntakeDeps, listing: ListingRef | 
     const validation = validateContact(values);
     if (!validation.ok) return { kind: 'invalid', status: 422, errors: validation.errors, values };
 
-    const refused = takeLimit();
+    const refused = await takeLimit();
     if (refused) return refused;
-    const leadId = deps.store.addLead(
+    const leadId = await deps.store.addLead(
       { status: 'lead', ...validation.data, ip, userAgent, ...evidence(validation.data.phone), listing },
       deps.channels,
       now(),
@@ -145,7 +145,8 @@ function decide(submission: Submission, deps: IntakeDeps, listing: ListingRef | 
     deps.onLead?.(leadId);
     return { kind: 'accepted', leadId, spam: false };
   } catch (error) {
-    // The database failed, not the visitor: say so plainly and keep what they typed.
+    // The database failed or cannot be reached, not the visitor: say so plainly (503, nothing
+    // was stored, so nothing is promised) and keep what they typed.
     log(`contact form: could not store a submission: ${error instanceof Error ? error.message : String(error)}`);
     return { kind: 'unavailable', status: 503, values };
   }

@@ -24,7 +24,7 @@ function leadService(locals: object): LeadService {
   const holder = globalThis as { [devService]?: LeadService };
   if (!holder[devService]) {
     holder[devService] = createLeadService();
-    holder[devService].start();
+    void holder[devService].start();
   }
   return holder[devService];
 }

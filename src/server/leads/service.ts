@@ -1,12 +1,13 @@
 /**
- * The lead pipeline assembled from its settings: the database, the senders and the delivery
- * worker. The production server creates one at start and hands it to the contact route.
+ * The lead pipeline assembled from its settings: the database (SQLite, or PostgreSQL when
+ * DATABASE_URL is set), the senders and the delivery worker. The production server creates one
+ * at start and hands it to the contact route.
  */
 import { readLeadsConfig, type LeadsConfig } from '../config.ts';
 import { addressRule } from './intake.ts';
 import { createWebhookSender } from './channels/crm.ts';
 import { createEmailSender, smtpPoolSize } from './channels/email.ts';
-import { openLeadStore } from './store/sqlite.ts';
+import { openConfiguredStore } from './store/open.ts';
 import type { Channel } from './store/types.ts';
 import { createDeliveryWorker, type Senders } from './worker.ts';
 import { submissionRule } from '#src/lib/contact-form.ts';
@@ -14,7 +15,7 @@ import { submissionRule } from '#src/lib/contact-form.ts';
 export type LeadService = ReturnType<typeof createLeadService>;
 
 export function createLeadService(config: LeadsConfig = readLeadsConfig(), log = console.log) {
-  const store = openLeadStore(config.dbPath);
+  const { store, where } = openConfiguredStore(config, { log: (message) => console.error(message) });
   const senders: Senders = {};
   const email = config.smtp ? createEmailSender(config.smtp, config.from, config.to) : undefined;
   // Without SMTP_HOST each try fails with a clear reason, shown by `npm run leads`.
@@ -29,6 +30,9 @@ export function createLeadService(config: LeadsConfig = readLeadsConfig(), log =
     retryMaxMs: config.retryMaxMs,
     pollMs: Math.max(100, config.pollMs),
     concurrency: { email: smtpPoolSize, webhook: 2 },
+    // A claim in PostgreSQL lasts `leaseMs`: a send is given up well before, so no other instance
+    // takes a delivery while this one may still be sending it.
+    ...(config.databaseUrl ? { sendTimeoutMs: Math.floor(config.leaseMs / 2) } : {}),
     log,
   });
   let housekeeping: NodeJS.Timeout | undefined;
@@ -38,23 +42,29 @@ export function createLeadService(config: LeadsConfig = readLeadsConfig(), log =
     store,
     channels,
     worker,
-    start(): void {
+    where,
+    /** Starts the worker and the hourly clean-up; never rejects (a database that is down is retried). */
+    async start(): Promise<void> {
       if (!config.smtp) log('leads: SMTP_HOST is not set, so lead e-mails wait in the outbox until it is');
-      worker.start();
+      await worker.start();
       const prune = () =>
-        store.prune(Date.now(), {
-          longestWindowMs: Math.max(submissionRule.windowMs, addressRule.windowMs),
-          spamDays: 30,
-        });
-      prune();
-      housekeeping = setInterval(prune, 3_600_000);
+        store
+          .prune(Date.now(), {
+            longestWindowMs: Math.max(submissionRule.windowMs, addressRule.windowMs),
+            spamDays: 30,
+          })
+          .catch((error: unknown) =>
+            log(`leads: clean-up skipped (${error instanceof Error ? error.message : String(error)})`),
+          );
+      await prune();
+      housekeeping = setInterval(() => void prune(), 3_600_000);
       housekeeping.unref();
     },
     async stop(): Promise<void> {
       clearInterval(housekeeping);
       await worker.stop();
       email?.close();
-      store.close();
+      await store.close();
     },
   };
 }

@@ -7,6 +7,10 @@
  * or CRM that hangs delays only its own deliveries: e-mail never waits behind the CRM, nor the
  * CRM behind e-mail. A lane wakes when a lead arrives, when a send ends, when its next retry
  * falls due, and every `pollMs` regardless.
+ *
+ * Each server process runs one worker. A lane claims its deliveries from the store before sending
+ * them, so with several processes on one PostgreSQL database a delivery is sent by one of them
+ * at a time (store/postgres.ts holds the claim for a lease longer than `sendTimeoutMs`).
  */
 import type { Channel, Delivery, LeadStore, StoredLead } from './store/types.ts';
 
@@ -47,6 +51,8 @@ function withTimeout(work: Promise<void>, ms: number, channel: Channel): Promise
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 export type DeliveryWorker = ReturnType<typeof createDeliveryWorker>;
 
 export function createDeliveryWorker(options: WorkerOptions) {
@@ -61,19 +67,29 @@ export function createDeliveryWorker(options: WorkerOptions) {
     try {
       if (!send) throw new Error(`${channel} delivery is not configured`);
       await withTimeout(send(lead), sendTimeoutMs, channel);
-      store.markDelivered(delivery.id, now());
-      log(`lead #${lead.id}: ${channel} delivered`);
     } catch (error) {
       const attempts = delivery.attempts + 1;
       const wait = retryDelay(attempts, retryBaseMs, retryMaxMs);
       const reason = error instanceof Error ? error.message : String(error);
       try {
-        store.markRetry(delivery.id, reason, now() + wait);
+        await store.markRetry(delivery.id, reason, now() + wait);
       } catch (storeError) {
-        // Still pending in the database: the next pass tries it again.
-        log(`delivery worker: ${storeError instanceof Error ? storeError.message : String(storeError)}`);
+        // Still pending in the database: the next pass (or, once its claim lapses, any worker) tries it again.
+        log(`delivery worker: ${describe(storeError)}`);
       }
       log(`lead #${lead.id}: ${channel} try ${attempts} failed (${reason}); next try in ${wait} ms`);
+      return;
+    }
+    try {
+      await store.markDelivered(delivery.id, now());
+      log(`lead #${lead.id}: ${channel} delivered`);
+    } catch (storeError) {
+      // Sent, but the database could not record it: it is still owed and is sent again (at least
+      // once), after the usual wait rather than at once.
+      const reason = describe(storeError);
+      log(`lead #${lead.id}: ${channel} sent but not recorded (${reason}); it will be sent again`);
+      const wait = retryDelay(delivery.attempts + 1, retryBaseMs, retryMaxMs);
+      await store.markRetry(delivery.id, `sent, but not recorded: ${reason}`, now() + wait).catch(() => {});
     }
   }
 
@@ -81,53 +97,80 @@ export function createDeliveryWorker(options: WorkerOptions) {
     const limit = Math.max(1, options.concurrency?.[channel] ?? defaultConcurrency[channel]);
     const inFlight = new Map<number, Promise<void>>();
     let timer: NodeJS.Timeout | undefined;
+    /** One claim at a time per lane: two at once could both take what the other is about to send. */
+    let claiming: Promise<number> = Promise.resolve(0);
+    let waking = false;
+    let wakeAgain = false;
 
     /** Starts as many due deliveries as there are free slots; says how many it started. */
-    function fill(): number {
-      if (stopped) return 0;
-      const free = limit - inFlight.size;
-      if (free <= 0) return 0;
-      let due: { delivery: Delivery; lead: StoredLead }[];
-      try {
-        due = store.dueDeliveries(now(), free, { channel, exclude: [...inFlight.keys()] });
-      } catch (error) {
-        log(`delivery worker: ${error instanceof Error ? error.message : String(error)}`);
-        return 0;
-      }
-      for (const { delivery, lead } of due) {
-        const running = attempt(channel, delivery, lead).finally(() => {
-          inFlight.delete(delivery.id);
-          wake();
-        });
-        inFlight.set(delivery.id, running);
-      }
-      return due.length;
+    function fill(): Promise<number> {
+      claiming = claiming.then(async () => {
+        if (stopped) return 0;
+        const free = limit - inFlight.size;
+        if (free <= 0) return 0;
+        let due: { delivery: Delivery; lead: StoredLead }[];
+        try {
+          due = await store.claimDeliveries(now(), free, { channel, exclude: [...inFlight.keys()] });
+        } catch (error) {
+          log(`delivery worker: ${describe(error)}`);
+          return 0;
+        }
+        for (const { delivery, lead } of due) {
+          const running = attempt(channel, delivery, lead).finally(() => {
+            inFlight.delete(delivery.id);
+            wake();
+          });
+          inFlight.set(delivery.id, running);
+        }
+        return due.length;
+      });
+      return claiming;
     }
 
-    function schedule(): void {
+    async function schedule(): Promise<void> {
       clearTimeout(timer);
       if (!started || stopped) return;
       let next: number | undefined;
       try {
-        next = store.nextAttemptAt({ channel, exclude: [...inFlight.keys()] });
+        next = await store.nextAttemptAt({ channel, exclude: [...inFlight.keys()] });
       } catch {
         next = undefined;
       }
+      if (stopped) return;
       const wait = next === undefined ? pollMs : Math.min(pollMs, Math.max(0, next - now()));
+      clearTimeout(timer);
       timer = setTimeout(wake, wait);
       timer.unref?.();
     }
 
+    /** Fills the free slots and sets the next wake-up; a wake during one is folded into another pass. */
     function wake(): void {
-      fill();
-      schedule();
+      if (waking) {
+        wakeAgain = true;
+        return;
+      }
+      waking = true;
+      void (async () => {
+        try {
+          do {
+            wakeAgain = false;
+            await fill();
+            await schedule();
+          } while (wakeAgain && !stopped);
+        } finally {
+          waking = false;
+        }
+      })();
     }
 
     return {
       wake,
       fill,
-      /** Waits for the sends in flight now. */
-      settle: () => Promise.all(inFlight.values()),
+      /** Waits for the claim and the sends in flight now. */
+      settle: async () => {
+        await claiming;
+        await Promise.all(inFlight.values());
+      },
       busy: () => inFlight.size > 0,
       stop: () => clearTimeout(timer),
     };
@@ -136,11 +179,16 @@ export function createDeliveryWorker(options: WorkerOptions) {
   const lanes = channels.map(createLane);
 
   return {
-    start(): void {
+    /** Makes what is pending due now and starts the lanes (they start even when the database is down). */
+    async start(): Promise<void> {
       if (started) return;
       started = true;
-      const resumed = store.resumePending(now());
-      if (resumed > 0) log(`delivery worker: resuming ${resumed} pending deliver${resumed === 1 ? 'y' : 'ies'}`);
+      try {
+        const resumed = await store.resumePending(now());
+        if (resumed > 0) log(`delivery worker: resuming ${resumed} pending deliver${resumed === 1 ? 'y' : 'ies'}`);
+      } catch (error) {
+        log(`delivery worker: ${describe(error)}`);
+      }
       for (const lane of lanes) lane.wake();
     },
     /** Called after a lead is committed, so it leaves without waiting for the next poll. */
@@ -156,7 +204,7 @@ export function createDeliveryWorker(options: WorkerOptions) {
     /** Sends everything that is due now, in every lane, and waits until no lane has a send in flight. */
     async run(): Promise<void> {
       for (;;) {
-        const started = lanes.reduce((sum, lane) => sum + lane.fill(), 0);
+        const started = (await Promise.all(lanes.map((lane) => lane.fill()))).reduce((sum, n) => sum + n, 0);
         if (started === 0 && !lanes.some((lane) => lane.busy())) return;
         await Promise.all(lanes.map((lane) => lane.settle()));
       }

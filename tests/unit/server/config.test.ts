@@ -10,6 +10,8 @@ describe('settings', () => {
       smtp: undefined,
       to: 'jordan@example.com',
       webhook: undefined,
+      databaseUrl: undefined,
+      leaseMs: 150_000,
     });
     const smtp = readLeadsConfig({ SMTP_HOST: 'smtp.example.com', SMTP_PORT: '465', SMTP_USER: 'u', SMTP_PASS: 'p' });
     expect(smtp.smtp).toEqual({ host: 'smtp.example.com', port: 465, secure: true, user: 'u', pass: 'p' });
@@ -17,5 +19,14 @@ describe('settings', () => {
   it('says which setting is wrong', () => {
     expect(() => readLeadsConfig({ SMTP_PORT: 'abc' })).toThrow('SMTP_PORT must be a whole number');
     expect(() => readLeadsConfig({ CRM_WEBHOOK_URL: 'not a url' })).toThrow('CRM_WEBHOOK_URL is not a URL');
+  });
+  it('takes a postgres:// DATABASE_URL, and names a wrong one without its password', () => {
+    expect(readLeadsConfig({ DATABASE_URL: 'postgres://leads:pw@db.example.com:5432/leads' }).databaseUrl).toBe(
+      'postgres://leads:pw@db.example.com:5432/leads',
+    );
+    expect(readLeadsConfig({ DATABASE_URL: 'postgresql://db/leads' }).databaseUrl).toBe('postgresql://db/leads');
+    expect(() => readLeadsConfig({ DATABASE_URL: 'mysql://leads:hunter2@db/leads' })).toThrow(
+      'DATABASE_URL must be a postgres:// URL, got "mysql://leads:***@db/leads"',
+    );
   });
 });

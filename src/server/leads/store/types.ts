@@ -1,6 +1,6 @@
 /**
  * What the lead pipeline stores: leads, the outbox of deliveries owed for each lead, and the
- * rate-limit counters. The store implementations (store/sqlite.ts) keep these shapes.
+ * rate-limit counters. Both store implementations (store/sqlite.ts, store/postgres.ts) keep these shapes.
  */
 import type { RateLimitRule } from '#src/lib/contact-form.ts';
 import type { ListingRef } from '#src/lib/listing/lead.ts';
@@ -65,32 +65,75 @@ export interface DeliveryFilter {
   exclude?: readonly number[];
 }
 
-/** A store of leads: what the intake, the delivery worker and `npm run leads` rely on. */
+/**
+ * A store of leads: what the intake, the delivery worker and `npm run leads` rely on. Two
+ * implementations keep it: store/sqlite.ts (one file, one server process) and store/postgres.ts
+ * (one database shared by any number of server processes). Every method answers with a promise
+ * and rejects when the database cannot be reached; nothing else in the pipeline knows which one
+ * it talks to.
+ */
 export interface LeadStore {
   /** Stores a lead and, in the same commit, one pending delivery per channel. Returns its id. */
-  addLead(lead: NewLead, channels: readonly Channel[], now?: number): number;
+  addLead(lead: NewLead, channels: readonly Channel[], now?: number): Promise<number>;
   /** Counts one submission against every key, or against none when any key is over its limit. */
   takeRateLimit(
     checks: readonly RateLimitCheck[],
     now?: number,
-  ): { allowed: true } | { allowed: false; retryAfterMs: number };
-  /** Pending deliveries whose time has come, oldest first, each with its lead. */
-  dueDeliveries(now?: number, limit?: number, filter?: DeliveryFilter): { delivery: Delivery; lead: StoredLead }[];
+  ): Promise<{ allowed: true } | { allowed: false; retryAfterMs: number }>;
+  /**
+   * Takes pending deliveries whose time has come, oldest first, each with its lead, for this
+   * process to send: until it marks them (or its claim lapses), no other process is handed them.
+   */
+  claimDeliveries(
+    now?: number,
+    limit?: number,
+    filter?: DeliveryFilter,
+  ): Promise<{ delivery: Delivery; lead: StoredLead }[]>;
   /** When the next pending delivery falls due (epoch ms), if any is pending. */
-  nextAttemptAt(filter?: DeliveryFilter): number | undefined;
-  markDelivered(id: number, now?: number): void;
-  markRetry(id: number, error: string, nextAttemptAt: number): void;
+  nextAttemptAt(filter?: DeliveryFilter): Promise<number | undefined>;
+  markDelivered(id: number, now?: number): Promise<void>;
+  markRetry(id: number, error: string, nextAttemptAt: number): Promise<void>;
   /** Makes every pending delivery due now; returns how many are pending. */
-  resumePending(now?: number): number;
+  resumePending(now?: number): Promise<number>;
   /** Newest first, with their deliveries. */
-  listLeads(options?: { limit?: number; includeSpam?: boolean }): LeadWithDeliveries[];
-  countSpam(): number;
+  listLeads(options?: { limit?: number; includeSpam?: boolean }): Promise<LeadWithDeliveries[]>;
+  countSpam(): Promise<number>;
   /**
    * Forgets one person: every lead of that e-mail address (any case) with its deliveries, and the
    * address's rate-limit counter. Records that a deletion happened, without the address.
    */
-  deleteLeadsByEmail(email: string, now?: number): { leads: number; deliveries: number };
+  deleteLeadsByEmail(email: string, now?: number): Promise<{ leads: number; deliveries: number }>;
   /** Forgets rate-limit counters older than any window, and spam older than `spamDays`. */
-  prune(now: number, options: { longestWindowMs: number; spamDays: number }): void;
-  close(): void;
+  prune(now: number, options: { longestWindowMs: number; spamDays: number }): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The same store as plain synchronous calls (an embedded database answers at once). */
+export type SyncLeadStore = {
+  [K in keyof LeadStore]: LeadStore[K] extends (...args: infer A) => Promise<infer R> ? (...args: A) => R : never;
+};
+
+/**
+ * A synchronous store behind the promise interface. Each call still runs whole at the moment it
+ * is made (no other call can run in between), and a throw becomes a rejection.
+ */
+export function promised(store: SyncLeadStore): LeadStore {
+  const wrap =
+    <A extends unknown[], R>(method: (...args: A) => R) =>
+    (...args: A): Promise<R> =>
+      Promise.try(() => method(...args));
+  return {
+    addLead: wrap(store.addLead),
+    takeRateLimit: wrap(store.takeRateLimit),
+    claimDeliveries: wrap(store.claimDeliveries),
+    nextAttemptAt: wrap(store.nextAttemptAt),
+    markDelivered: wrap(store.markDelivered),
+    markRetry: wrap(store.markRetry),
+    resumePending: wrap(store.resumePending),
+    listLeads: wrap(store.listLeads),
+    countSpam: wrap(store.countSpam),
+    deleteLeadsByEmail: wrap(store.deleteLeadsByEmail),
+    prune: wrap(store.prune),
+    close: wrap(store.close),
+  };
 }

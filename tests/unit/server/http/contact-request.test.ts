@@ -42,7 +42,7 @@ describe('intake', () => {
     );
     expect(outcome).toEqual({ kind: 'accepted', leadId: 1, spam: false });
     expect(leads).toEqual([1]);
-    const [lead] = t.store.listLeads();
+    const [lead] = await t.store.listLeads();
     expect(lead).toMatchObject({ ...visitor, status: 'lead', ip: '203.0.113.7' });
     expect(lead!.deliveries).toMatchObject([{ channel: 'email', state: 'pending', attempts: 0 }]);
     const response = jsonResponse(outcome);
@@ -55,7 +55,7 @@ describe('intake', () => {
       post({ ...visitor, phone, elapsedMs: 8000 }, { Referer: referer, 'User-Agent': 'Mozilla/5.0 (test)' });
     await handleContactPost(from('http://127.0.0.1/city/cary?x=1', '919-555-0100'), deps());
     await handleContactPost(from('https://elsewhere.example/page', ''), deps());
-    const [other, cary] = t.store.listLeads();
+    const [other, cary] = await t.store.listLeads();
     expect(cary).toMatchObject({
       sourcePage: '/city/cary',
       consentText: 'By giving your phone number, you agree ...',
@@ -79,7 +79,7 @@ describe('intake', () => {
     const response = jsonResponse(outcome);
     expect(response.status).toBe(422);
     expect(await response.json()).toMatchObject({ message: 'Please correct the errors below.' });
-    expect(t.store.listLeads({ includeSpam: true })).toEqual([]);
+    expect(await t.store.listLeads({ includeSpam: true })).toEqual([]);
   });
 
   it('reads the plain form post of the page without JavaScript', async () => {
@@ -127,9 +127,9 @@ describe('intake', () => {
       ok: true,
       message: "Message sent! I'll get back to you soon.",
     });
-    const [lead] = t.store.listLeads({ includeSpam: true });
+    const [lead] = await t.store.listLeads({ includeSpam: true });
     expect(lead).toMatchObject({ status: 'spam', spamReason: 'honeypot', deliveries: [] });
-    expect(t.store.listLeads()).toEqual([]);
+    expect(await t.store.listLeads()).toEqual([]);
   });
 
   it('treats a form filled faster than a person can as spam, even when invalid', async () => {
@@ -137,7 +137,7 @@ describe('intake', () => {
     expect(fast).toMatchObject({ kind: 'accepted', spam: true });
     const untimed = await handleContactPost(post({ ...visitor, email: 'b@example.com' }), deps());
     expect(untimed).toMatchObject({ kind: 'accepted', spam: true });
-    expect(t.store.listLeads({ includeSpam: true }).map((l) => l.spamReason)).toEqual(['too fast', 'too fast']);
+    expect((await t.store.listLeads({ includeSpam: true })).map((l) => l.spamReason)).toEqual(['too fast', 'too fast']);
   });
 
   it('limits each e-mail to 3 submissions per 60 s with Retry-After, counted in the database', async () => {
@@ -168,7 +168,7 @@ describe('intake', () => {
       await handleContactPost(post({ ...visitor, email: 'ANN@example.com', elapsedMs: 5000 }), other),
     ).toMatchObject({ kind: 'rate-limited' });
     // A restart (a new connection to the same file) keeps the count.
-    t.store.close();
+    await t.store.close();
     t.store = openLeadStore(join(t.dir, 'leads.db'));
     expect(await handleContactPost(post({ ...visitor, elapsedMs: 5000 }), deps({ now: () => now }))).toMatchObject({
       kind: 'rate-limited',
@@ -208,7 +208,7 @@ describe('intake', () => {
   });
 
   it('answers 503, not a crash, when the database fails', async () => {
-    t.store.close();
+    await t.store.close();
     const outcome = await handleContactPost(post({ ...visitor, elapsedMs: 5000 }), deps());
     expect(outcome).toMatchObject({ kind: 'unavailable', status: 503, values: { firstName: 'Ann' } });
     t.store = openLeadStore(join(t.dir, 'leads.db'));

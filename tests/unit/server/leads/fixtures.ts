@@ -54,8 +54,8 @@ export function useTempStore(): { store: ReturnType<typeof openLeadStore>; dir: 
     t.dir = mkdtempSync(join(tmpdir(), 'leads-unit-'));
     t.store = openLeadStore(join(t.dir, 'leads.db'));
   });
-  afterEach(() => {
-    t.store.close();
+  afterEach(async () => {
+    await t.store.close();
     rmSync(t.dir, { recursive: true, force: true });
   });
   return t;

@@ -39,11 +39,11 @@ describe('showing request intake', () => {
   it('stores the listing key and address the server looked up', async () => {
     const outcome = await handleContactPost(json({ ...visitor, elapsedMs: 8000, listingKey: home.key }), deps());
     expect(outcome).toMatchObject({ kind: 'accepted', listing: home });
-    const [lead] = t.store.listLeads();
+    const [lead] = await t.store.listLeads();
     expect(lead!.listing).toEqual(home);
     expect(lead!.deliveries.map((d) => d.channel)).toEqual(['email', 'webhook']);
-    // The worker reads leads through dueDeliveries: the home travels with them.
-    expect(t.store.dueDeliveries(Date.now())[0]!.lead.listing).toEqual(home);
+    // The worker reads leads through claimDeliveries: the home travels with them.
+    expect((await t.store.claimDeliveries(Date.now()))[0]!.lead.listing).toEqual(home);
   });
 
   it('reads the key from the plain HTML form too', async () => {
@@ -54,7 +54,7 @@ describe('showing request intake', () => {
       body: body.toString(),
     });
     expect(await handleContactPost(request, deps())).toMatchObject({ kind: 'accepted' });
-    expect(t.store.listLeads()[0]!.listing?.key).toBe(home.key);
+    expect((await t.store.listLeads())[0]!.listing?.key).toBe(home.key);
   });
 
   it('keeps the home on a form sent back with errors, so the corrected try still names it', async () => {
@@ -71,7 +71,7 @@ describe('showing request intake', () => {
     ['no key', ''],
   ])('stores a plain message for %s', async (_what, listingKey) => {
     await handleContactPost(json({ ...visitor, elapsedMs: 8000, listingKey }), deps());
-    expect(t.store.listLeads()[0]!.listing).toBeUndefined();
+    expect((await t.store.listLeads())[0]!.listing).toBeUndefined();
   });
 
   it('refuses a key that is not a string', async () => {
@@ -145,12 +145,12 @@ describe('listing columns on an existing database', () => {
     db.close();
   }
 
-  it('are added on open, once, keeping the old leads; the read-only tool reads a database not yet migrated', () => {
+  it('are added on open, once, keeping the old leads; the read-only tool reads a database not yet migrated', async () => {
     const file = join(t.dir, 'old.db');
     oldDatabase(file);
     const reader = openLeadStore(file, { readOnly: true });
-    expect(reader.listLeads().map((l) => [l.message, l.listing])).toEqual([['An old message.', undefined]]);
-    reader.close();
+    expect((await reader.listLeads()).map((l) => [l.message, l.listing])).toEqual([['An old message.', undefined]]);
+    await reader.close();
 
     const store = openLeadStore(file);
     try {
@@ -160,16 +160,16 @@ describe('listing columns on an existing database', () => {
         .map((c) => c['name']);
       expect(columns).toEqual(expect.arrayContaining(addedLeadColumns.map(([name]) => name)));
       expect(migrate(store.db)).toEqual([]);
-      store.addLead({ status: 'lead', ...visitor, ip: '', userAgent: '', listing: home }, ['email']);
-      expect(store.listLeads().map((l) => [l.message, l.listing])).toEqual([
+      await store.addLead({ status: 'lead', ...visitor, ip: '', userAgent: '', listing: home }, ['email']);
+      expect((await store.listLeads()).map((l) => [l.message, l.listing])).toEqual([
         [visitor.message, home],
         ['An old message.', undefined],
       ]);
     } finally {
-      store.close();
+      await store.close();
     }
     const again = openLeadStore(file);
-    expect(again.listLeads()).toHaveLength(2);
-    again.close();
+    expect(await again.listLeads()).toHaveLength(2);
+    await again.close();
   });
 });

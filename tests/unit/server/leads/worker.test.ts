@@ -30,13 +30,13 @@ describe('delivery worker', () => {
       log: () => {},
       now: () => now,
     });
-    const id = t.store.addLead({ status: 'lead', ...visitor, ip: '', userAgent: '' }, ['email'], now);
+    const id = await t.store.addLead({ status: 'lead', ...visitor, ip: '', userAgent: '' }, ['email'], now);
     await worker.run();
-    let [delivery] = t.store.listLeads()[0]!.deliveries;
+    let [delivery] = (await t.store.listLeads())[0]!.deliveries;
     expect(delivery).toMatchObject({ state: 'pending', attempts: 1, lastError: 'SMTP down', nextAttemptAt: 11_000 });
     now = 11_000;
     await worker.run();
-    [delivery] = t.store.listLeads()[0]!.deliveries;
+    [delivery] = (await t.store.listLeads())[0]!.deliveries;
     expect(delivery).toMatchObject({ attempts: 2, nextAttemptAt: 13_000 });
     fail = false;
     now = 12_000;
@@ -45,7 +45,7 @@ describe('delivery worker', () => {
     now = 13_000;
     await worker.run();
     expect(sent).toEqual([id]);
-    [delivery] = t.store.listLeads()[0]!.deliveries;
+    [delivery] = (await t.store.listLeads())[0]!.deliveries;
     expect(delivery).toMatchObject({ state: 'delivered', attempts: 3, lastError: null });
     await worker.run();
     expect(sent).toEqual([id]);
@@ -53,8 +53,8 @@ describe('delivery worker', () => {
   });
 
   it('on start, sends at once what an earlier process left pending', async () => {
-    t.store.addLead({ status: 'lead', ...visitor, ip: '', userAgent: '' }, ['email', 'webhook'], 0);
-    t.store.markRetry(1, 'SMTP down', 10 ** 13);
+    await t.store.addLead({ status: 'lead', ...visitor, ip: '', userAgent: '' }, ['email', 'webhook'], 0);
+    await t.store.markRetry(1, 'SMTP down', 10 ** 13);
     const sent: string[] = [];
     const worker = createDeliveryWorker({
       store: t.store,
@@ -67,11 +67,36 @@ describe('delivery worker', () => {
       pollMs: 60_000,
       log: () => {},
     });
-    worker.start();
+    await worker.start();
     await worker.run();
     await worker.stop();
     expect(sent.sort()).toEqual(['email', 'webhook']);
-    expect(t.store.nextAttemptAt()).toBeUndefined();
+    expect(await t.store.nextAttemptAt()).toBeUndefined();
+  });
+  it('sends again later, not at once, what it sent but could not record as delivered', async () => {
+    const logged: string[] = [];
+    const sent: number[] = [];
+    const id = await t.store.addLead({ status: 'lead', ...visitor, ip: '', userAgent: '' }, ['email'], 1000);
+    const worker = createDeliveryWorker({
+      // The database goes away between the send and its record.
+      store: { ...t.store, markDelivered: () => Promise.reject(new Error('connection terminated')) },
+      senders: { email: async (lead) => void sent.push(lead.id) },
+      retryBaseMs: 1000,
+      retryMaxMs: 60_000,
+      pollMs: 60_000,
+      log: (message) => logged.push(message),
+      now: () => 2000,
+    });
+    await worker.run();
+    await worker.stop();
+    expect(sent).toEqual([id]);
+    expect(logged).toEqual([`lead #${id}: email sent but not recorded (connection terminated); it will be sent again`]);
+    expect((await t.store.listLeads())[0]!.deliveries[0]).toMatchObject({
+      state: 'pending',
+      attempts: 1,
+      lastError: 'sent, but not recorded: connection terminated',
+      nextAttemptAt: 3000,
+    });
   });
 });
 
@@ -80,7 +105,7 @@ describe('delivery lanes', () => {
 
   it('sends e-mail while the CRM hangs: a stuck channel delays only itself', async () => {
     for (let i = 0; i < 5; i++) {
-      t.store.addLead({ status: 'lead', ...visitor, email: `l${i}@example.com`, ip: '', userAgent: '' }, [
+      await t.store.addLead({ status: 'lead', ...visitor, email: `l${i}@example.com`, ip: '', userAgent: '' }, [
         'webhook',
         'email',
       ]);
@@ -102,20 +127,22 @@ describe('delivery lanes', () => {
       sendTimeoutMs: 200,
     });
     const started = performance.now();
-    worker.start();
+    await worker.start();
     await waitUntil(() => emailed.length === 5);
     expect(performance.now() - started).toBeLessThan(150);
     expect(emailed.sort()).toEqual([1, 2, 3, 4, 5]);
     // At most two CRM tries at once, however many are due.
     expect(crmCalls).toBe(2);
     await worker.stop();
-    const webhook = t.store.listLeads().flatMap((l) => l.deliveries.filter((d) => d.channel === 'webhook'));
+    const webhook = (await t.store.listLeads()).flatMap((l) => l.deliveries.filter((d) => d.channel === 'webhook'));
     expect(webhook.every((d) => d.state === 'pending')).toBe(true);
   });
 
   it('never runs more sends of one channel at once than its concurrency, nor one delivery twice', async () => {
     for (let i = 0; i < 12; i++) {
-      t.store.addLead({ status: 'lead', ...visitor, email: `c${i}@example.com`, ip: '', userAgent: '' }, ['email']);
+      await t.store.addLead({ status: 'lead', ...visitor, email: `c${i}@example.com`, ip: '', userAgent: '' }, [
+        'email',
+      ]);
     }
     let active = 0;
     let peak = 0;
@@ -134,7 +161,7 @@ describe('delivery lanes', () => {
       },
       concurrency: { email: 3 },
     });
-    worker.start();
+    await worker.start();
     worker.nudge();
     worker.nudge();
     await worker.run();

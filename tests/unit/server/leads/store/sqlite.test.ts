@@ -1,15 +1,26 @@
 /** The SQLite lead store: its file, journal and sync modes, its schema versions, and forgetting a person. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { openLeadStore } from '#src/server/leads/store/sqlite.ts';
+import { describeLeadStoreContract } from '../../../../support/lead-store-contract.ts';
 import { useTempStore, visitor } from '../fixtures.ts';
+
+describeLeadStoreContract('SQLite', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'leads-contract-'));
+  return {
+    store: openLeadStore(join(dir, 'leads.db')),
+    dispose: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+});
 
 const t = useTempStore();
 const lead = { status: 'lead' as const, ...visitor, ip: '203.0.113.7', userAgent: 'test' };
 
 describe('lead store', () => {
-  it('creates its file in WAL mode with full sync, so readers never block the server', () => {
+  it('creates its file in WAL mode with full sync, so readers never block the server', async () => {
     expect(t.store.db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
     expect(t.store.db.prepare('PRAGMA synchronous').get()).toEqual({ synchronous: 2 });
     // WAL is a property of the file: any later connection, even read-only, finds it.
@@ -17,11 +28,11 @@ describe('lead store', () => {
     try {
       expect(reader.db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
     } finally {
-      reader.close();
+      await reader.close();
     }
   });
 
-  it('brings a database from before schema versions up to date once, keeping its leads', () => {
+  it('brings a database from before schema versions up to date once, keeping its leads', async () => {
     const file = join(t.dir, 'old.db');
     const old = new DatabaseSync(file);
     old.exec(`CREATE TABLE leads (id INTEGER PRIMARY KEY, received_at TEXT NOT NULL, status TEXT NOT NULL, spam_reason TEXT,
@@ -33,29 +44,44 @@ describe('lead store', () => {
       const store = openLeadStore(file);
       try {
         expect(store.db.prepare('PRAGMA user_version').get()).toEqual({ user_version: 2 });
-        expect(store.listLeads()).toMatchObject([
+        expect(await store.listLeads()).toMatchObject([
           { id: 1, firstName: 'Ann', sourcePage: '', consentText: '', textingConsent: false },
         ]);
       } finally {
-        store.close();
+        await store.close();
       }
     }
   });
 
-  it('forgets every lead of one address (any case) with its pending deliveries and counter, recording only counts', () => {
-    t.store.addLead({ ...lead, email: 'Ann@Example.com' }, ['email', 'webhook']);
-    t.store.addLead({ ...lead, email: 'ann@example.com' }, ['email']);
-    t.store.addLead({ ...lead, email: 'bob@example.com' }, ['email']);
-    t.store.takeRateLimit([{ key: 'email:ann@example.com', rule: { max: 3, windowMs: 60_000 } }]);
-    expect(t.store.deleteLeadsByEmail(' ANN@example.com ', Date.parse('2026-01-02T03:04:05Z'))).toEqual({
+  it('forgets every lead of one address (any case) with its pending deliveries and counter, recording only counts', async () => {
+    await t.store.addLead({ ...lead, email: 'Ann@Example.com' }, ['email', 'webhook']);
+    await t.store.addLead({ ...lead, email: 'ann@example.com' }, ['email']);
+    await t.store.addLead({ ...lead, email: 'bob@example.com' }, ['email']);
+    await t.store.takeRateLimit([{ key: 'email:ann@example.com', rule: { max: 3, windowMs: 60_000 } }]);
+    expect(await t.store.deleteLeadsByEmail(' ANN@example.com ', Date.parse('2026-01-02T03:04:05Z'))).toEqual({
       leads: 2,
       deliveries: 3,
     });
-    expect(t.store.listLeads().map((l) => l.email)).toEqual(['bob@example.com']);
+    expect((await t.store.listLeads()).map((l) => l.email)).toEqual(['bob@example.com']);
     expect(t.store.db.prepare('SELECT COUNT(*) AS n FROM outbox').get()).toEqual({ n: 1 });
     expect(t.store.db.prepare("SELECT COUNT(*) AS n FROM rate_limits WHERE key LIKE '%ann%'").get()).toEqual({ n: 0 });
     expect(t.store.db.prepare('SELECT deleted_at, leads, deliveries FROM deletions').all()).toEqual([
       { deleted_at: '2026-01-02T03:04:05.000Z', leads: 2, deliveries: 3 },
     ]);
+  });
+
+  it('commits leads arriving together in one go, and one that fails leaves the others stored', async () => {
+    const answers = await Promise.allSettled([
+      t.store.addLead({ ...lead, email: 'first@example.com' }, ['email']),
+      t.store.addLead({ ...lead, status: 'bogus' as 'lead', email: 'broken@example.com' }, ['email']),
+      t.store.addLead({ ...lead, email: 'third@example.com' }, ['email']),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(String((answers[1] as PromiseRejectedResult).reason)).toMatch(/CHECK constraint failed/);
+    expect((await t.store.listLeads()).map((l) => [l.email, l.deliveries.length])).toEqual([
+      ['third@example.com', 1],
+      ['first@example.com', 1],
+    ]);
+    expect(t.store.db.prepare('SELECT COUNT(*) AS n FROM outbox').get()).toEqual({ n: 2 });
   });
 });

@@ -1,0 +1,58 @@
+/**
+ * Moves the leads of a SQLite lead database into PostgreSQL (README "Running more than one
+ * instance"): every lead, spam included, with its deliveries as they stand (delivered ones stay
+ * delivered; pending ones are sent by the servers on PostgreSQL) and the records of deletions.
+ *
+ *   DATABASE_URL=postgres://... npm run leads:to-postgres               copies LEADS_DB (data/leads.db)
+ *   DATABASE_URL=postgres://... npm run leads:to-postgres -- old.db     copies another file
+ *
+ * Stop the server that writes the SQLite file first, or its pending e-mails would be sent from
+ * both sides. Running it again copies only what is not there yet. Rate-limit counters are not
+ * copied (they last ten minutes at most).
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { readLeadsConfig } from '../src/server/config.ts';
+import { copySqliteToPostgres } from '../src/server/leads/store/copy.ts';
+import { describeDatabaseUrl } from '../src/server/leads/store/open.ts';
+import { openPostgresLeadStore } from '../src/server/leads/store/postgres.ts';
+
+const { values: args, positionals } = parseArgs({
+  options: { help: { type: 'boolean', short: 'h', default: false } },
+  allowPositionals: true,
+  strict: true,
+});
+
+if (args.help) {
+  console.log('Usage: DATABASE_URL=postgres://... npm run leads:to-postgres [-- sqlite-file]');
+  process.exit(0);
+}
+
+const config = readLeadsConfig();
+const file = resolve(positionals[0] ?? config.dbPath);
+if (!config.databaseUrl) {
+  console.error('Set DATABASE_URL to the PostgreSQL database the leads go to (postgres://user:password@host/db).');
+  process.exit(1);
+}
+if (!existsSync(file)) {
+  console.error(`No SQLite lead database at ${file}.`);
+  process.exit(1);
+}
+
+const target = openPostgresLeadStore(config.databaseUrl);
+try {
+  const { leads, deletions } = await copySqliteToPostgres(file, target);
+  console.log(
+    `Copied ${leads.copied} lead${leads.copied === 1 ? '' : 's'} from ${file} to ${describeDatabaseUrl(config.databaseUrl)}` +
+      ` (${leads.skipped} already there), and ${deletions.copied} record${deletions.copied === 1 ? '' : 's'} of deletions` +
+      ` (${deletions.skipped} already there).`,
+  );
+} catch (error) {
+  console.error(
+    `The copy stopped: ${error instanceof Error ? error.message : String(error)}\nRun it again: what was copied is not copied twice.`,
+  );
+  process.exitCode = 1;
+} finally {
+  await target.close();
+}

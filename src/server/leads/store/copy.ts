@@ -1,0 +1,42 @@
+/**
+ * Moving to PostgreSQL: every lead of a SQLite lead database (spam included), with its deliveries
+ * as they stand, and the records of deletions, copied into a PostgreSQL lead store. Each copied
+ * row remembers where it came from (`origin`), so running the copy again adds only what is new.
+ */
+import type { CopyCount, PostgresLeadStore } from './postgres.ts';
+import { openSyncLeadStore } from './sqlite.ts';
+import type { LeadWithDeliveries } from './types.ts';
+
+/** A SQLite lead's name in PostgreSQL: its time and id, together unique within one file and across files. */
+export const sqliteOrigin = (lead: Pick<LeadWithDeliveries, 'id' | 'receivedAt'>) =>
+  `sqlite:${lead.receivedAt}#${lead.id}`;
+
+export async function copySqliteToPostgres(
+  sqlitePath: string,
+  target: PostgresLeadStore,
+): Promise<{ leads: CopyCount; deletions: CopyCount }> {
+  const source = openSyncLeadStore(sqlitePath, { readOnly: true });
+  try {
+    // Oldest first, so the copies number in the order the leads arrived.
+    const leads = source.listLeads({ includeSpam: true }).reverse();
+    const hasDeletions =
+      source.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'deletions'").get() !== undefined;
+    const deletions = hasDeletions
+      ? source.db
+          .prepare('SELECT id, deleted_at, leads, deliveries FROM deletions ORDER BY id')
+          .all()
+          .map((row) => ({
+            deletedAt: String(row['deleted_at']),
+            leads: Number(row['leads']),
+            deliveries: Number(row['deliveries']),
+            origin: `sqlite-deletion:${String(row['deleted_at'])}#${String(row['id'])}`,
+          }))
+      : [];
+    return {
+      leads: await target.importLeads(leads, sqliteOrigin),
+      deletions: await target.importDeletions(deletions),
+    };
+  } finally {
+    source.close();
+  }
+}

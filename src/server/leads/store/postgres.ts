@@ -1,0 +1,563 @@
+/**
+ * The lead store in PostgreSQL (node-postgres), for any number of server processes sharing one
+ * database: leads, the outbox and the rate-limit counters live there, so every instance sees the
+ * same ones.
+ *
+ * - The schema is created and brought up to date on first use by numbered migrations, all in one
+ *   transaction under an advisory lock: instances starting at once queue, and the first applies
+ *   what is missing while the others find it done.
+ * - A worker claims its deliveries with `SELECT ... FOR UPDATE SKIP LOCKED` and stamps them with
+ *   its name and a lease. Until the lease ends (longer than the worker's send time-out) no other
+ *   worker is handed them; a worker killed mid-send leaves its claim to lapse, and the delivery
+ *   is sent again by whoever takes it next: at least once, and twice only after such a crash.
+ * - A rate-limit check locks the counters it reads (in key order, so two checks cannot deadlock)
+ *   and writes them in the same transaction: two instances cannot both let the 4th message of one
+ *   e-mail address through.
+ * - When the database cannot be reached every call rejects (the contact route answers 503) and
+ *   the pool reconnects by itself once it is back; a broken idle connection is logged, never thrown.
+ */
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import pg from 'pg';
+import { checkRateLimit } from '#src/lib/contact-form.ts';
+import type {
+  Channel,
+  Delivery,
+  DeliveryFilter,
+  LeadStore,
+  LeadWithDeliveries,
+  ListingRef,
+  NewLead,
+  RateLimitCheck,
+  StoredLead,
+} from './types.ts';
+
+/** The schema's versions, in order; `lead_schema_versions` records which ones a database has had. */
+const migrations = [
+  // 1: leads (with consent evidence and the home of a showing request), the outbox with its
+  // claims, the rate-limit counters and the record of deletions. `origin` names where a lead or
+  // deletion record copied from SQLite came from (scripts/leads-to-postgres.ts), so a second
+  // copy adds nothing.
+  `CREATE TABLE IF NOT EXISTS leads (
+     id                  bigint      GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+     received_at         timestamptz NOT NULL,
+     status              text        NOT NULL CHECK (status IN ('lead', 'spam')),
+     spam_reason         text,
+     first_name          text        NOT NULL,
+     last_name           text        NOT NULL,
+     email               text        NOT NULL,
+     phone               text        NOT NULL,
+     help_type           text        NOT NULL,
+     message             text        NOT NULL,
+     ip                  text        NOT NULL,
+     user_agent          text        NOT NULL,
+     source_page         text        NOT NULL DEFAULT '',
+     consent_text        text        NOT NULL DEFAULT '',
+     texting_consent     boolean     NOT NULL DEFAULT false,
+     listing_key         text,
+     listing_address     text,
+     listing_street      text,
+     listing_city        text,
+     listing_state       text,
+     listing_postal_code text,
+     listing_price       bigint,
+     listing_url         text,
+     origin              text        UNIQUE
+   );
+   CREATE INDEX IF NOT EXISTS leads_received ON leads (received_at);
+   CREATE INDEX IF NOT EXISTS leads_email ON leads (lower(email));
+   CREATE TABLE IF NOT EXISTS outbox (
+     id              bigint      GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+     lead_id         bigint      NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+     channel         text        NOT NULL CHECK (channel IN ('email', 'webhook')),
+     state           text        NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'delivered')),
+     attempts        integer     NOT NULL DEFAULT 0,
+     next_attempt_at bigint      NOT NULL,
+     last_error      text,
+     delivered_at    timestamptz,
+     claimed_by      text,
+     lease_until     bigint,
+     UNIQUE (lead_id, channel)
+   );
+   CREATE INDEX IF NOT EXISTS outbox_due ON outbox (next_attempt_at, id) WHERE state = 'pending';
+   CREATE TABLE IF NOT EXISTS rate_limits (
+     key     text    PRIMARY KEY,
+     count   integer NOT NULL,
+     last_at bigint  NOT NULL
+   );
+   CREATE TABLE IF NOT EXISTS deletions (
+     id          bigint      GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+     deleted_at  timestamptz NOT NULL,
+     leads       integer     NOT NULL,
+     deliveries  integer     NOT NULL,
+     origin      text        UNIQUE
+   );`,
+];
+
+export const schemaVersion = migrations.length;
+
+type Row = Record<string, unknown>;
+
+/** A text, number or bigint column's value as text (node-postgres gives bigint and numeric as strings). */
+const text = (value: unknown) =>
+  typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'bigint' ? String(value) : '';
+const iso = (value: unknown) => (value instanceof Date ? value : new Date(text(value))).toISOString();
+
+function toListing(row: Row): ListingRef | undefined {
+  if (!text(row['listing_key'])) return undefined;
+  return {
+    key: text(row['listing_key']),
+    address: text(row['listing_address']),
+    street: text(row['listing_street']),
+    city: text(row['listing_city']),
+    state: text(row['listing_state']),
+    postalCode: text(row['listing_postal_code']),
+    price: Number(row['listing_price'] ?? 0),
+    url: text(row['listing_url']),
+  };
+}
+
+function toLead(row: Row, id = row['id']): StoredLead {
+  const listing = toListing(row);
+  return {
+    id: Number(id),
+    receivedAt: iso(row['received_at']),
+    status: row['status'] === 'spam' ? 'spam' : 'lead',
+    spamReason: row['spam_reason'] === null ? undefined : text(row['spam_reason']),
+    firstName: text(row['first_name']),
+    lastName: text(row['last_name']),
+    email: text(row['email']),
+    phone: text(row['phone']),
+    helpType: text(row['help_type']),
+    message: text(row['message']),
+    ip: text(row['ip']),
+    userAgent: text(row['user_agent']),
+    sourcePage: text(row['source_page']),
+    consentText: text(row['consent_text']),
+    textingConsent: row['texting_consent'] === true,
+    ...(listing ? { listing } : {}),
+  };
+}
+
+function toDelivery(row: Row): Delivery {
+  return {
+    id: Number(row['id']),
+    leadId: Number(row['lead_id']),
+    channel: row['channel'] === 'webhook' ? 'webhook' : 'email',
+    state: row['state'] === 'delivered' ? 'delivered' : 'pending',
+    attempts: Number(row['attempts']),
+    nextAttemptAt: Number(row['next_attempt_at']),
+    lastError: row['last_error'] === null ? null : text(row['last_error']),
+    deliveredAt: row['delivered_at'] === null ? null : iso(row['delivered_at']),
+  };
+}
+
+const leadColumns = [
+  'received_at',
+  'status',
+  'spam_reason',
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'help_type',
+  'message',
+  'ip',
+  'user_agent',
+  'source_page',
+  'consent_text',
+  'texting_consent',
+  'listing_key',
+  'listing_address',
+  'listing_street',
+  'listing_city',
+  'listing_state',
+  'listing_postal_code',
+  'listing_price',
+  'listing_url',
+] as const;
+
+/** A lead's column values, in the order of `leadColumns`. */
+function leadValues(lead: NewLead, receivedAt: string): unknown[] {
+  return [
+    receivedAt,
+    lead.status,
+    lead.spamReason ?? null,
+    lead.firstName,
+    lead.lastName,
+    lead.email,
+    lead.phone,
+    lead.helpType,
+    lead.message,
+    lead.ip,
+    lead.userAgent,
+    lead.sourcePage ?? '',
+    lead.consentText ?? '',
+    lead.textingConsent ?? false,
+    lead.listing?.key ?? null,
+    lead.listing?.address ?? null,
+    lead.listing?.street ?? null,
+    lead.listing?.city ?? null,
+    lead.listing?.state ?? null,
+    lead.listing?.postalCode ?? null,
+    lead.listing?.price ?? null,
+    lead.listing?.url ?? null,
+  ];
+}
+
+const placeholders = (from: number, count: number) =>
+  Array.from({ length: count }, (_, i) => `$${from + i}`).join(', ');
+
+export interface PostgresStoreOptions {
+  /** How long a claimed delivery stays this process's before another may take it (ms). */
+  leaseMs?: number;
+  /** Create or update the schema on first use (the server); a read-only tool leaves it alone. */
+  migrate?: boolean;
+  /** Connections at most (per process). */
+  maxConnections?: number;
+  /** This process's name on its claims (default: host, process id and a random part). */
+  workerId?: string;
+  log?: (message: string) => void;
+}
+
+/** What a copy from another store did: rows added, and rows left alone because they were already there. */
+export interface CopyCount {
+  copied: number;
+  skipped: number;
+}
+
+export type PostgresLeadStore = ReturnType<typeof openPostgresLeadStore>;
+
+export function openPostgresLeadStore(connectionString: string, options: PostgresStoreOptions = {}) {
+  const leaseMs = options.leaseMs ?? 150_000;
+  const workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const log = options.log ?? ((message: string) => console.error(message));
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.maxConnections ?? 10,
+    // A database that does not answer fails the request in seconds (503) instead of holding it.
+    connectionTimeoutMillis: 5000,
+    query_timeout: 15_000,
+    application_name: 'leads',
+  });
+  // A connection that breaks while idle (the database restarted) is reported here; without a
+  // listener it would crash the process. The pool drops it and opens a new one when needed.
+  pool.on('error', (error) => log(`leads database: ${error.message}`));
+
+  let ready: Promise<void> | undefined = options.migrate === false ? Promise.resolve() : undefined;
+
+  async function transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    // A checked-out connection has no listener of the pool's: one cut between two statements of
+    // this transaction (the database restarting) would otherwise crash the process.
+    const onError = (error: Error) => {
+      broken = error;
+      log(`leads database: ${error.message}`);
+    };
+    client.on('error', onError);
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch((rollbackError: unknown) => {
+        broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+      });
+      throw error;
+    } finally {
+      client.off('error', onError);
+      // A connection that broke, or could not even roll back, is closed rather than handed out again.
+      client.release(broken);
+    }
+  }
+
+  async function migrate(): Promise<void> {
+    await transaction(async (client) => {
+      // Held until this transaction ends: a second instance starting now waits here, then finds
+      // every version applied.
+      await client.query("SELECT pg_advisory_xact_lock(hashtext('leads schema'))");
+      await client.query(
+        'CREATE TABLE IF NOT EXISTS lead_schema_versions (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+      );
+      const { rows } = await client.query<{ version: number }>(
+        'SELECT COALESCE(MAX(version), 0)::integer AS version FROM lead_schema_versions',
+      );
+      for (let version = rows[0]?.version ?? 0; version < migrations.length; version++) {
+        await client.query(migrations[version]!);
+        await client.query('INSERT INTO lead_schema_versions (version) VALUES ($1)', [version + 1]);
+      }
+    });
+  }
+
+  /** The schema, checked once; a failed check (database down) is tried again by the next call. */
+  function whenReady(): Promise<void> {
+    ready ??= migrate().catch((error: unknown) => {
+      ready = undefined;
+      throw error;
+    });
+    return ready;
+  }
+
+  async function query<R extends Row = Row>(sql: string, values: unknown[] = []): Promise<pg.QueryResult<R>> {
+    await whenReady();
+    return pool.query<R>(sql, values);
+  }
+
+  const filterValues = (filter: DeliveryFilter) => [filter.channel ?? null, filter.exclude ?? []];
+
+  async function listLeads(options: { limit?: number; includeSpam?: boolean } = {}): Promise<LeadWithDeliveries[]> {
+    const { rows } = await query(
+      `SELECT * FROM leads ${options.includeSpam ? '' : "WHERE status = 'lead'"} ORDER BY id DESC LIMIT $1`,
+      [options.limit ?? null],
+    );
+    const leads = rows.map((row) => toLead(row));
+    const { rows: deliveries } = await query(
+      'SELECT * FROM outbox WHERE lead_id = ANY($1::bigint[]) ORDER BY lead_id, channel',
+      [leads.map((lead) => lead.id)],
+    );
+    const byLead = Map.groupBy(deliveries.map(toDelivery), (delivery) => delivery.leadId);
+    return leads.map((lead) => ({ ...lead, deliveries: byLead.get(lead.id) ?? [] }));
+  }
+
+  const store = {
+    /** Stores a lead and its pending deliveries in one statement (one commit). Returns its id. */
+    async addLead(lead: NewLead, channels: readonly Channel[], now = Date.now()): Promise<number> {
+      const values = leadValues(lead, new Date(now).toISOString());
+      const { rows } = await query<{ id: string }>(
+        `WITH lead AS (
+           INSERT INTO leads (${leadColumns.join(', ')}) VALUES (${placeholders(1, values.length)}) RETURNING id
+         ), deliveries AS (
+           INSERT INTO outbox (lead_id, channel, next_attempt_at)
+           SELECT lead.id, channel, $${values.length + 2} FROM lead, unnest($${values.length + 1}::text[]) AS channel
+         )
+         SELECT id FROM lead`,
+        [...values, channels, now],
+      );
+      return Number(rows[0]!.id);
+    },
+
+    /**
+     * Counts one submission against every key, or against none when any key is over its limit.
+     * The counters are locked from reading to writing, so instances deciding at once queue.
+     */
+    async takeRateLimit(
+      checks: readonly RateLimitCheck[],
+      now = Date.now(),
+    ): Promise<{ allowed: true } | { allowed: false; retryAfterMs: number }> {
+      await whenReady();
+      const keys = [...new Set(checks.map((check) => check.key))].sort();
+      return transaction(async (client) => {
+        // Creates the missing counters and locks all of them, in key order (no deadlock between
+        // two checks), returning what they held.
+        const { rows } = await client.query<{ key: string; count: number; last_at: string }>(
+          `INSERT INTO rate_limits (key, count, last_at) SELECT key, 0, 0 FROM unnest($1::text[]) AS key ORDER BY key
+           ON CONFLICT (key) DO UPDATE SET count = rate_limits.count
+           RETURNING key, count, last_at`,
+          [keys],
+        );
+        const held = new Map(rows.map((row) => [row.key, { count: row.count, lastAt: Number(row.last_at) }]));
+        const decisions = checks.map(({ key, rule }) => ({ key, decision: checkRateLimit(held.get(key), now, rule) }));
+        const refused = decisions.flatMap(({ decision }) => (decision.allowed ? [] : [decision.retryAfterMs]));
+        if (refused.length > 0) return { allowed: false, retryAfterMs: Math.max(...refused) };
+        await client.query(
+          `UPDATE rate_limits SET count = taken.count, last_at = taken.last_at
+           FROM unnest($1::text[], $2::integer[], $3::bigint[]) AS taken (key, count, last_at)
+           WHERE rate_limits.key = taken.key`,
+          [
+            decisions.map((d) => d.key),
+            decisions.map((d) => d.decision.entry.count),
+            decisions.map((d) => d.decision.entry.lastAt),
+          ],
+        );
+        return { allowed: true };
+      });
+    },
+
+    /**
+     * Claims due deliveries nobody holds, oldest first, for this process until `now + leaseMs`.
+     * Rows another worker is claiming at this instant are skipped, not waited for.
+     */
+    async claimDeliveries(
+      now = Date.now(),
+      limit = 20,
+      filter: DeliveryFilter = {},
+    ): Promise<{ delivery: Delivery; lead: StoredLead }[]> {
+      const { rows } = await query(
+        `WITH due AS (
+           SELECT id FROM outbox
+           WHERE state = 'pending' AND next_attempt_at <= $1 AND (lease_until IS NULL OR lease_until <= $1)
+             AND ($3::text IS NULL OR channel = $3) AND NOT (id = ANY($4::bigint[]))
+           ORDER BY next_attempt_at, id
+           LIMIT $2
+           FOR UPDATE SKIP LOCKED
+         )
+         UPDATE outbox o SET claimed_by = $5, lease_until = $6
+         FROM due, leads l
+         WHERE o.id = due.id AND l.id = o.lead_id
+         RETURNING o.id, o.lead_id, o.channel, o.state, o.attempts, o.next_attempt_at, o.last_error, o.delivered_at,
+                   ${leadColumns.map((column) => `l.${column}`).join(', ')}`,
+        [now, limit, ...filterValues(filter), workerId, now + leaseMs],
+      );
+      return rows
+        .map((row) => ({ delivery: toDelivery(row), lead: toLead(row, row['lead_id']) }))
+        .sort((a, b) => a.delivery.nextAttemptAt - b.delivery.nextAttemptAt || a.delivery.id - b.delivery.id);
+    },
+
+    /** When the next pending delivery falls due or its claim lapses (epoch ms), if any is pending. */
+    async nextAttemptAt(filter: DeliveryFilter = {}): Promise<number | undefined> {
+      const { rows } = await query<{ at: string | null }>(
+        `SELECT MIN(GREATEST(next_attempt_at, COALESCE(lease_until, 0))) AS at FROM outbox
+         WHERE state = 'pending' AND ($1::text IS NULL OR channel = $1) AND NOT (id = ANY($2::bigint[]))`,
+        filterValues(filter),
+      );
+      const at = rows[0]?.at;
+      return at === null || at === undefined ? undefined : Number(at);
+    },
+
+    async markDelivered(id: number, now = Date.now()): Promise<void> {
+      await query(
+        `UPDATE outbox SET state = 'delivered', attempts = attempts + 1, delivered_at = $2, last_error = NULL,
+                           claimed_by = NULL, lease_until = NULL
+         WHERE id = $1 AND state = 'pending'`,
+        [id, new Date(now).toISOString()],
+      );
+    },
+
+    /** Records a failed try, unless another worker has claimed the delivery since (its try counts). */
+    async markRetry(id: number, error: string, nextAttemptAt: number): Promise<void> {
+      await query(
+        `UPDATE outbox SET attempts = attempts + 1, last_error = $2, next_attempt_at = $3, claimed_by = NULL, lease_until = NULL
+         WHERE id = $1 AND state = 'pending' AND (claimed_by IS NULL OR claimed_by = $4)`,
+        [id, error.slice(0, 1000), nextAttemptAt, workerId],
+      );
+    },
+
+    /**
+     * On start, every pending delivery is due at once (the reason it waited may be gone). Claims
+     * of other instances are left alone. Returns how many are pending.
+     */
+    async resumePending(now = Date.now()): Promise<number> {
+      const result = await query(
+        "UPDATE outbox SET next_attempt_at = LEAST(next_attempt_at, $1) WHERE state = 'pending'",
+        [now],
+      );
+      return result.rowCount ?? 0;
+    },
+
+    listLeads,
+
+    async countSpam(): Promise<number> {
+      const { rows } = await query<{ n: string }>("SELECT COUNT(*) AS n FROM leads WHERE status = 'spam'");
+      return Number(rows[0]?.n ?? 0);
+    },
+
+    async deleteLeadsByEmail(email: string, now = Date.now()): Promise<{ leads: number; deliveries: number }> {
+      const address = email.trim().toLowerCase();
+      await whenReady();
+      return transaction(async (client) => {
+        const { rows } = await client.query<{ n: string }>(
+          "SELECT COUNT(*) AS n FROM outbox WHERE state = 'pending' AND lead_id IN (SELECT id FROM leads WHERE lower(email) = $1)",
+          [address],
+        );
+        const deliveries = Number(rows[0]?.n ?? 0);
+        // The outbox rows go with their leads (ON DELETE CASCADE).
+        const leads = (await client.query('DELETE FROM leads WHERE lower(email) = $1', [address])).rowCount ?? 0;
+        await client.query('DELETE FROM rate_limits WHERE key = $1', [`email:${address}`]);
+        await client.query('INSERT INTO deletions (deleted_at, leads, deliveries) VALUES ($1, $2, $3)', [
+          new Date(now).toISOString(),
+          leads,
+          deliveries,
+        ]);
+        return { leads, deliveries };
+      });
+    },
+
+    async prune(now: number, options: { longestWindowMs: number; spamDays: number }): Promise<void> {
+      await whenReady();
+      await transaction(async (client) => {
+        await client.query('DELETE FROM rate_limits WHERE last_at < $1', [now - options.longestWindowMs]);
+        await client.query("DELETE FROM leads WHERE status = 'spam' AND received_at < $1", [
+          new Date(now - options.spamDays * 86_400_000).toISOString(),
+        ]);
+      });
+    },
+
+    async close(): Promise<void> {
+      await pool.end();
+    },
+  } satisfies LeadStore;
+
+  return {
+    ...store,
+    /** Creates or updates the schema now (the server does it on first use anyway). */
+    migrate: whenReady,
+
+    /**
+     * Copies leads from another store, each with its deliveries as they stand (delivered ones
+     * stay delivered, pending ones are sent by the workers here), in one transaction. `origin`
+     * names each lead's source; a lead whose origin is already here is skipped, so copying twice
+     * adds nothing.
+     */
+    async importLeads(
+      leads: readonly LeadWithDeliveries[],
+      origin: (lead: LeadWithDeliveries) => string,
+    ): Promise<CopyCount> {
+      await whenReady();
+      return transaction(async (client) => {
+        let copied = 0;
+        for (const lead of leads) {
+          const values = [...leadValues(lead, lead.receivedAt), origin(lead)];
+          const { rows } = await client.query<{ id: string }>(
+            `INSERT INTO leads (${leadColumns.join(', ')}, origin) VALUES (${placeholders(1, values.length)})
+             ON CONFLICT (origin) DO NOTHING RETURNING id`,
+            values,
+          );
+          const id = rows[0]?.id;
+          if (id === undefined) continue;
+          copied += 1;
+          for (const delivery of lead.deliveries) {
+            await client.query(
+              `INSERT INTO outbox (lead_id, channel, state, attempts, next_attempt_at, last_error, delivered_at)
+               VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+              [
+                id,
+                delivery.channel,
+                delivery.state,
+                delivery.attempts,
+                delivery.nextAttemptAt,
+                delivery.lastError,
+                delivery.deliveredAt,
+              ],
+            );
+          }
+        }
+        return { copied, skipped: leads.length - copied };
+      });
+    },
+
+    /** Copies records of deletions (counts only) the same way, once each. */
+    async importDeletions(
+      deletions: readonly { deletedAt: string; leads: number; deliveries: number; origin: string }[],
+    ): Promise<CopyCount> {
+      await whenReady();
+      return transaction(async (client) => {
+        let copied = 0;
+        for (const deletion of deletions) {
+          const result = await client.query(
+            `INSERT INTO deletions (deleted_at, leads, deliveries, origin) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (origin) DO NOTHING`,
+            [deletion.deletedAt, deletion.leads, deletion.deliveries, deletion.origin],
+          );
+          copied += result.rowCount ?? 0;
+        }
+        return { copied, skipped: deletions.length - copied };
+      });
+    },
+
+    /** The pool, for tests and tools that look at the tables directly. */
+    pool,
+    workerId,
+  };
+}

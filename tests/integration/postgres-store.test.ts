@@ -1,0 +1,139 @@
+/**
+ * The PostgreSQL lead store against a real PostgreSQL server started for this file: the same
+ * contract as SQLite, and what only a shared database must do: instances starting at once
+ * migrate once, two workers never hold one delivery, a claim of a dead worker lapses, the
+ * rate limit holds across instances, and a store outlives the database going away.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPostgresLeadStore } from '../../src/server/leads/store/postgres.ts';
+import type { NewLead } from '../../src/server/leads/store/types.ts';
+import { describeLeadStoreContract } from '../support/lead-store-contract.ts';
+import { startPostgres, type PostgresServer } from '../support/postgres.ts';
+
+let server: PostgresServer;
+let databases = 0;
+/** A fresh, empty database on the server. */
+const freshDatabase = () => server.createDatabase(`leads_${++databases}`);
+
+beforeAll(async () => {
+  server = await startPostgres();
+});
+afterAll(async () => {
+  await server?.destroy();
+});
+
+const lead = (email: string): NewLead => ({
+  status: 'lead',
+  firstName: 'Pat',
+  lastName: 'Rivera',
+  email,
+  phone: '',
+  helpType: 'Other',
+  message: 'Hello',
+  ip: '',
+  userAgent: '',
+});
+
+describeLeadStoreContract('PostgreSQL', async () => ({
+  store: openPostgresLeadStore(await freshDatabase(), { log: () => {} }),
+  dispose: async () => {},
+}));
+
+describe('PostgreSQL lead store shared by several instances', () => {
+  it('creates its schema once when several instances start at the same moment', async () => {
+    const url = await freshDatabase();
+    const stores = Array.from({ length: 6 }, () => openPostgresLeadStore(url, { log: () => {} }));
+    try {
+      const ids = await Promise.all(stores.map((store, n) => store.addLead(lead(`s${n}@example.com`), ['email'])));
+      expect(new Set(ids).size).toBe(6);
+      const { rows } = await stores[0]!.pool.query('SELECT version FROM lead_schema_versions ORDER BY version');
+      expect(rows).toEqual([{ version: 1 }]);
+      // A later start finds everything applied and adds nothing.
+      const later = openPostgresLeadStore(url, { log: () => {} });
+      await later.migrate();
+      expect((await later.pool.query('SELECT count(*)::int AS n FROM lead_schema_versions')).rows).toEqual([{ n: 1 }]);
+      await later.close();
+    } finally {
+      await Promise.all(stores.map((store) => store.close()));
+    }
+  });
+
+  it('never hands one delivery to two workers claiming at once; a dead worker’s claim lapses', async () => {
+    const url = await freshDatabase();
+    const a = openPostgresLeadStore(url, { leaseMs: 10_000, workerId: 'a', log: () => {} });
+    const b = openPostgresLeadStore(url, { leaseMs: 10_000, workerId: 'b', log: () => {} });
+    try {
+      for (let n = 0; n < 40; n++) await a.addLead(lead(`c${n}@example.com`), ['email'], 1000);
+      const rounds = await Promise.all(
+        Array.from({ length: 10 }, (_, n) => (n % 2 ? a : b).claimDeliveries(2000, 5, { channel: 'email' })),
+      );
+      const claimed = rounds.flat().map(({ delivery }) => delivery.id);
+      expect(claimed).toHaveLength(40);
+      expect(new Set(claimed).size).toBe(40);
+      expect(await a.claimDeliveries(2000)).toEqual([]);
+      expect(await a.nextAttemptAt()).toBe(12_000);
+
+      // b dies holding its claims: a failed try reported by a is refused for them, and after the
+      // lease anyone may take them.
+      const { rows } = await a.pool.query<{ id: string }>("SELECT id FROM outbox WHERE claimed_by = 'b' ORDER BY id");
+      const held = rows.map((row) => Number(row.id));
+      expect(held.length).toBeGreaterThan(0);
+      await a.markRetry(held[0]!, 'not mine', 99_999);
+      expect((await a.listLeads()).flatMap((l) => l.deliveries).find((d) => d.id === held[0])).toMatchObject({
+        attempts: 0,
+        lastError: null,
+      });
+      expect(await a.claimDeliveries(11_999)).toEqual([]);
+      const retaken = await a.claimDeliveries(12_000, 100);
+      expect(retaken.map(({ delivery }) => delivery.id).sort((x, y) => x - y)).toEqual(
+        [...claimed].sort((x, y) => x - y),
+      );
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('lets exactly three messages of one e-mail through two instances deciding at once', async () => {
+    const url = await freshDatabase();
+    const a = openPostgresLeadStore(url, { log: () => {} });
+    const b = openPostgresLeadStore(url, { log: () => {} });
+    try {
+      const rule = { max: 3, windowMs: 60_000 };
+      const answers = await Promise.all(
+        Array.from({ length: 16 }, (_, n) =>
+          (n % 2 ? a : b).takeRateLimit(
+            [
+              { key: 'email:same@example.com', rule },
+              { key: `ip:198.51.100.${n}`, rule: { max: 10, windowMs: 600_000 } },
+            ],
+            5000,
+          ),
+        ),
+      );
+      expect(answers.filter((answer) => answer.allowed)).toHaveLength(3);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('rejects while the database is down, without crashing, and works again once it is back', async () => {
+    const url = await freshDatabase();
+    const logged: string[] = [];
+    const store = openPostgresLeadStore(url, { log: (message) => logged.push(message) });
+    try {
+      await store.addLead(lead('before@example.com'), ['email']);
+      await server.stop();
+      await expect(store.addLead(lead('during@example.com'), ['email'])).rejects.toThrow();
+      await expect(store.takeRateLimit([{ key: 'email:x', rule: { max: 3, windowMs: 1000 } }])).rejects.toThrow();
+      await server.start();
+      await store.addLead(lead('after@example.com'), ['email']);
+      expect((await store.listLeads()).map((l) => l.email)).toEqual(['after@example.com', 'before@example.com']);
+      // The idle connection the shutdown cut was reported, not thrown.
+      expect(logged.some((message) => message.startsWith('leads database:'))).toBe(true);
+    } finally {
+      await store.close();
+    }
+  });
+});

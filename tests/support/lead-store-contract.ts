@@ -1,0 +1,219 @@
+/**
+ * What every lead store promises (src/server/leads/store/types.ts), as one suite that runs
+ * against each implementation: SQLite in tests/unit/server/leads/store/sqlite.test.ts,
+ * PostgreSQL in tests/integration/postgres-store.test.ts. The rest of the pipeline relies on
+ * exactly these answers, whichever store it is given.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { LeadStore, NewLead } from '#src/server/leads/store/types.ts';
+
+const home = {
+  key: 'JA-2026-014',
+  address: '412 Oak Grove Lane, Cary, NC 27513',
+  street: '412 Oak Grove Lane',
+  city: 'Cary',
+  state: 'NC',
+  postalCode: '27513',
+  price: 525000,
+  url: 'https://www.example.com/listings/412-oak-grove-lane-cary-nc',
+};
+
+const lead = (fields: Partial<NewLead> = {}): NewLead => ({
+  status: 'lead',
+  firstName: 'Ann',
+  lastName: "O'Lee",
+  email: 'ann@example.com',
+  phone: '919-555-0100',
+  helpType: 'I want to sell my home',
+  message: 'Please call me.\nAfter 5 pm, "ideally".',
+  ip: '203.0.113.7',
+  userAgent: 'test agent',
+  sourcePage: '/city/cary',
+  consentText: 'By giving your phone number, you agree.',
+  textingConsent: true,
+  ...fields,
+});
+
+const at = (iso: string) => Date.parse(iso);
+const rule = { max: 3, windowMs: 60_000 };
+
+/** `open` gives a fresh, empty store for each test and a way to throw it away. */
+export function describeLeadStoreContract(
+  name: string,
+  open: () => Promise<{ store: LeadStore; dispose: () => Promise<void> }>,
+): void {
+  describe(`${name} lead store contract`, () => {
+    let store: LeadStore;
+    let dispose: () => Promise<void>;
+    beforeEach(async () => {
+      ({ store, dispose } = await open());
+    });
+    afterEach(async () => {
+      await store.close();
+      await dispose();
+    });
+
+    it('keeps every field of a lead and lists leads newest first, spam only when asked', async () => {
+      const first = await store.addLead(lead({ listing: home }), ['email', 'webhook'], at('2026-01-02T10:00:00.123Z'));
+      const spam = await store.addLead(
+        lead({ status: 'spam', spamReason: 'honeypot', email: 'bot@example.com', textingConsent: false, phone: '' }),
+        [],
+        at('2026-01-02T10:01:00Z'),
+      );
+      const second = await store.addLead(
+        lead({ email: 'bob@example.com', sourcePage: '', consentText: '', textingConsent: false }),
+        ['email'],
+        at('2026-01-02T10:02:00Z'),
+      );
+      expect(second).toBeGreaterThan(spam);
+      expect(spam).toBeGreaterThan(first);
+
+      const leads = await store.listLeads();
+      expect(leads.map((l) => l.id)).toEqual([second, first]);
+      expect(leads[1]).toEqual({
+        ...lead({ listing: home }),
+        id: first,
+        receivedAt: '2026-01-02T10:00:00.123Z',
+        spamReason: undefined,
+        deliveries: [
+          {
+            id: expect.any(Number),
+            leadId: first,
+            channel: 'email',
+            state: 'pending',
+            attempts: 0,
+            nextAttemptAt: at('2026-01-02T10:00:00.123Z'),
+            lastError: null,
+            deliveredAt: null,
+          },
+          expect.objectContaining({ leadId: first, channel: 'webhook', state: 'pending' }),
+        ],
+      });
+      expect(leads[0]).toMatchObject({ email: 'bob@example.com', sourcePage: '', textingConsent: false });
+      expect(leads[0]!.listing).toBeUndefined();
+
+      const all = await store.listLeads({ includeSpam: true, limit: 2 });
+      expect(all.map((l) => [l.id, l.status, l.spamReason ?? null, l.deliveries.length])).toEqual([
+        [second, 'lead', null, 1],
+        [spam, 'spam', 'honeypot', 0],
+      ]);
+      expect(await store.countSpam()).toBe(1);
+    });
+
+    it('hands out due deliveries oldest first, by channel, leaving out the ones excluded', async () => {
+      // A store may or may not hand out again what it handed out before (SQLite relies on the
+      // worker excluding its sends in flight; PostgreSQL holds a claim): the worker always excludes.
+      const a = await store.addLead(lead({ email: 'a@example.com' }), ['email', 'webhook'], 1000);
+      const b = await store.addLead(lead({ email: 'b@example.com' }), ['email'], 2000);
+      const c = await store.addLead(lead({ email: 'c@example.com' }), ['email'], 3000);
+      await store.addLead(lead({ email: 'later@example.com' }), ['email'], 9000);
+      const emailOf = new Map(
+        (await store.listLeads()).map((l) => [l.id, l.deliveries.find((d) => d.channel === 'email')!.id]),
+      );
+
+      expect(await store.claimDeliveries(500)).toEqual([]);
+      const one = await store.claimDeliveries(5000, 1, { channel: 'email', exclude: [emailOf.get(a)!] });
+      expect(one.map(({ delivery, lead }) => [lead.id, lead.email, delivery.id, delivery.channel])).toEqual([
+        [b, 'b@example.com', emailOf.get(b), 'email'],
+      ]);
+      expect(one[0]!.lead).toMatchObject({
+        firstName: 'Ann',
+        textingConsent: true,
+        receivedAt: '1970-01-01T00:00:02.000Z',
+      });
+      expect(await store.nextAttemptAt({ channel: 'email', exclude: [emailOf.get(a)!, emailOf.get(b)!] })).toBe(3000);
+      const due = await store.claimDeliveries(5000, 20, { channel: 'email', exclude: [emailOf.get(b)!] });
+      expect(due.map(({ lead }) => lead.id)).toEqual([a, c]);
+      const webhook = await store.claimDeliveries(5000, 20, { channel: 'webhook' });
+      expect(webhook.map(({ delivery }) => [delivery.leadId, delivery.channel])).toEqual([[a, 'webhook']]);
+    });
+
+    it('records a failed try and a delivery, and resumes what is pending', async () => {
+      const id = await store.addLead(lead(), ['email'], 1000);
+      const delivery = (await store.claimDeliveries(1000))[0]!.delivery;
+      await store.markRetry(delivery.id, 'x'.repeat(1500), 61_000);
+      let [stored] = (await store.listLeads())[0]!.deliveries;
+      expect(stored).toMatchObject({ state: 'pending', attempts: 1, nextAttemptAt: 61_000 });
+      expect(stored!.lastError).toBe('x'.repeat(1000));
+      expect(await store.nextAttemptAt()).toBe(61_000);
+      expect(await store.claimDeliveries(60_000)).toEqual([]);
+
+      expect(await store.resumePending(5000)).toBe(1);
+      expect(await store.nextAttemptAt()).toBe(5000);
+      const again = await store.claimDeliveries(5000);
+      expect(again.map(({ lead }) => lead.id)).toEqual([id]);
+      await store.markDelivered(again[0]!.delivery.id, at('2026-01-02T10:00:00Z'));
+      [stored] = (await store.listLeads())[0]!.deliveries;
+      expect(stored).toMatchObject({
+        state: 'delivered',
+        attempts: 2,
+        lastError: null,
+        deliveredAt: '2026-01-02T10:00:00.000Z',
+      });
+      expect(await store.claimDeliveries(10 ** 13)).toEqual([]);
+      expect(await store.nextAttemptAt()).toBeUndefined();
+      expect(await store.resumePending(10 ** 13)).toBe(0);
+    });
+
+    it('refuses the 4th message of one e-mail within the window, counting all keys or none', async () => {
+      const email = { key: 'email:ann@example.com', rule };
+      const address = { key: 'ip:203.0.113.7', rule: { max: 10, windowMs: 600_000 } };
+      for (let n = 0; n < 3; n++)
+        expect(await store.takeRateLimit([email, address], 1000 + n)).toEqual({ allowed: true });
+      expect(await store.takeRateLimit([email, address], 30_000)).toEqual({ allowed: false, retryAfterMs: 31_002 });
+      // The refused try counted against neither key: seven more from the address still pass.
+      for (let n = 0; n < 7; n++) {
+        expect(await store.takeRateLimit([{ key: `email:${n}@example.com`, rule }, address], 40_000)).toEqual({
+          allowed: true,
+        });
+      }
+      expect(await store.takeRateLimit([{ key: 'email:z@example.com', rule }, address], 40_000)).toMatchObject({
+        allowed: false,
+      });
+      // A minute after the last one counted, the e-mail may send again.
+      expect(await store.takeRateLimit([email], 61_003)).toEqual({ allowed: true });
+    });
+
+    it('lets exactly three of many simultaneous messages of one e-mail through', async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, () => store.takeRateLimit([{ key: 'email:rush@example.com', rule }], 5000)),
+      );
+      expect(answers.filter((a) => a.allowed)).toHaveLength(3);
+    });
+
+    it('forgets one person (any case) with their deliveries and counter, and prunes old counters and spam', async () => {
+      await store.addLead(lead({ email: 'Ann@Example.com' }), ['email', 'webhook']);
+      const kept = await store.addLead(lead({ email: 'bob@example.com' }), ['email']);
+      await store.takeRateLimit([{ key: 'email:ann@example.com', rule }]);
+      expect(await store.deleteLeadsByEmail(' ANN@example.com ')).toEqual({ leads: 1, deliveries: 2 });
+      expect((await store.listLeads({ includeSpam: true })).map((l) => l.id)).toEqual([kept]);
+      expect(await store.deleteLeadsByEmail('nobody@example.com')).toEqual({ leads: 0, deliveries: 0 });
+
+      const day = 86_400_000;
+      const now = at('2026-03-01T00:00:00Z');
+      await store.addLead(
+        lead({ status: 'spam', spamReason: 'too fast', email: 'old@example.com' }),
+        [],
+        now - 31 * day,
+      );
+      await store.addLead(lead({ status: 'spam', spamReason: 'too fast', email: 'new@example.com' }), [], now - day);
+      // A one-a-day rule: only pruning (its counter is older than the longest window) lets it through today.
+      const daily = { max: 1, windowMs: day };
+      await store.takeRateLimit([{ key: 'email:old@example.com', rule: daily }], now - 700_000);
+      await store.takeRateLimit([{ key: 'email:new@example.com', rule }], now - 1000);
+      for (let n = 0; n < 2; n++) await store.takeRateLimit([{ key: 'email:new@example.com', rule }], now - 1000);
+      await store.prune(now, { longestWindowMs: 600_000, spamDays: 30 });
+      expect((await store.listLeads({ includeSpam: true })).map((l) => l.email)).toEqual([
+        'new@example.com',
+        'bob@example.com',
+      ]);
+      // The recent counter survived (its 4th is refused); the old one is gone (a fresh start).
+      expect(await store.takeRateLimit([{ key: 'email:new@example.com', rule }], now)).toMatchObject({
+        allowed: false,
+      });
+      expect(await store.takeRateLimit([{ key: 'email:old@example.com', rule: daily }], now)).toEqual({
+        allowed: true,
+      });
+    });
+  });
+}
