@@ -72,6 +72,20 @@ test('every playlist card and playlist player shows a real (local) thumbnail on 
   await expect(page.locator('lite-youtube img')).toHaveAttribute('src', new RegExp(`^/_astro/${first.playlistId}\\.`));
 });
 
+test("the first card's picture is loaded at once and fetched first (the largest paint on a phone); the others wait", async ({
+  page,
+}) => {
+  await page.goto('/blog');
+  const pictures = page.getByTestId('article-list').locator(':scope > li img');
+  await expect(pictures.first()).toHaveAttribute('fetchpriority', 'high');
+  await expect(pictures.first()).toHaveAttribute('loading', 'eager');
+  const rest = await pictures.evaluateAll((imgs) =>
+    imgs.slice(1).map((img) => [img.getAttribute('loading'), img.getAttribute('fetchpriority')]),
+  );
+  expect(rest.length).toBeGreaterThan(0);
+  expect(rest.every(([loading, priority]) => loading === 'lazy' && priority === null)).toBe(true);
+});
+
 test('the article grid has 1 column on phones, 2 on tablets and 3 on desktops', async ({ page }) => {
   await page.goto('/blog');
   const grid = page.getByTestId('article-list');
