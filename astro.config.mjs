@@ -5,6 +5,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import compressor from 'astro-compressor';
 import { copyFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,6 +61,10 @@ export default defineConfig({
     sitemapXml(),
     shareCards(),
     searchIndex(),
+    // Last, so it sees every file the others wrote: each text file in dist/client gets its
+    // Brotli (quality 11) and gzip (level 9) twin once, at build time, and the server sends the
+    // twin (sirv) instead of compressing every response again (src/server/http/static-site.ts).
+    compressor({ zstd: false }),
   ],
   vite: {
     plugins: [tailwindcss()],

@@ -1,6 +1,9 @@
 /**
  * The pre-rendered site from dist/client, served by `sirv` (MIME types, ETags, conditional and
- * range requests) behind `compression` (Brotli/gzip). Ours are the site's own rules: clean URLs
+ * range requests). Text files are compressed once, at build time (`astro-compressor` writes a `.br`
+ * and a `.gz` twin of each): sirv sends the twin the browser accepts, with its length, so a page
+ * costs the server no CPU and arrives whole. `compression` stays for what has no twin (the
+ * not-found answers, and files too small for a twin). Ours are the site's own rules: clean URLs
  * without trailing slashes, the cache policy by kind of file, each page's Content-Security-Policy
  * as Astro computed it (`_headers.json`), and the not-found pages ('City Not Found' under /city/),
  * only ever with status 404.
@@ -23,7 +26,7 @@ const pagePath = (path: string) => path.replace(/\/$|\.html$/, '').replace(/\/in
 export function createStaticSite(clientDir: string, headersFile: string) {
   const files = new Set(
     readdirSync(clientDir, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
+      .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))
       .map((entry) => `/${relative(clientDir, join(entry.parentPath, entry.name)).split(sep).join('/')}`),
   );
   const pages = new Set([...files].filter((path) => path.endsWith('.html')).map(pagePath));
@@ -50,6 +53,8 @@ export function createStaticSite(clientDir: string, headersFile: string) {
   }) as unknown as Handler;
   const serve = sirv(clientDir, {
     etag: true,
+    brotli: true,
+    gzip: true,
     extensions: ['html'],
     setHeaders(res, path) {
       const page = !path.includes('.', path.lastIndexOf('/')) || path.endsWith('.html');

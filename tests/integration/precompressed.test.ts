@@ -1,0 +1,88 @@
+/**
+ * Pages and assets are compressed once, at build time: the server sends the Brotli or gzip twin
+ * that dist/client holds, byte for byte and with its length, instead of compressing each answer
+ * again (which cost CPU on every request and sent pages in chunks). A browser that takes no
+ * encoding gets the plain file, and the twins themselves are not pages of the site.
+ */
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, root, startSite, tempDb, type RunningServer } from './support.ts';
+
+let site: RunningServer;
+const client = join(root, 'dist', 'client');
+
+beforeAll(async () => {
+  assertBuilt();
+  site = await startSite({ LEADS_DB: tempDb() });
+});
+
+afterAll(async () => {
+  await site?.stop();
+});
+
+/** The raw answer (no decoding), so the bytes can be compared with the files. */
+function get(path: string, acceptEncoding: string) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      const req = request(`${site.url}${path}`, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      });
+      req.on('error', reject);
+      req.end();
+    },
+  );
+}
+
+describe('precompressed twins', () => {
+  const cases = [
+    { path: '/listings/412-oak-grove-lane-cary-nc', file: 'listings/412-oak-grove-lane-cary-nc.html' },
+    { path: '/', file: 'index.html' },
+  ];
+
+  for (const { path, file } of cases) {
+    it(`${path}: Brotli is the .br file, gzip the .gz file, identity the page itself`, async () => {
+      const br = await get(path, 'gzip, deflate, br');
+      expect(br.status).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['vary']).toBe('Accept-Encoding');
+      expect(br.headers['transfer-encoding']).toBeUndefined();
+      expect(Number(br.headers['content-length'])).toBe(br.body.length);
+      expect(br.body.equals(readFileSync(join(client, `${file}.br`)))).toBe(true);
+      // The page's own headers come with the twin.
+      expect(br.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(br.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+
+      const gz = await get(path, 'gzip');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gz.body.equals(readFileSync(join(client, `${file}.gz`)))).toBe(true);
+
+      const plain = await get(path, 'identity');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body.equals(readFileSync(join(client, file)))).toBe(true);
+    });
+  }
+
+  it('a hashed stylesheet is sent as its Brotli twin and stays immutable', async () => {
+    const html = readFileSync(join(client, 'index.html'), 'utf8');
+    const css = /\/_astro\/[^"]+\.css/.exec(html)?.[0];
+    expect(css).toBeTruthy();
+    const res = await get(css!, 'br');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.body.equals(readFileSync(join(client, `${css!.slice(1)}.br`)))).toBe(true);
+  });
+
+  it('the twins are not addresses of the site', async () => {
+    for (const path of ['/index.html.br', '/about.html.gz']) {
+      const res = await get(path, 'identity');
+      expect(res.status).toBe(404);
+      expect(res.headers['content-type']).toContain('text/html');
+    }
+  });
+});
