@@ -19,6 +19,7 @@ import { chromiumArgs, chromiumPath } from '../../tests/support/chromium.ts';
 import {
   assertionMisses,
   measureRuns,
+  pageMisses,
   parseLighthouseConfig,
   toScore,
   type LighthouseConfig,
@@ -54,7 +55,7 @@ async function measure(url: string, config: LighthouseConfig, chromePort: number
     onlyCategories: config.collect.settings.onlyCategories ?? null,
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
-  const { categories, audits, runtimeError } = result.lhr;
+  const { categories, audits, runtimeError, environment } = result.lhr;
   if (runtimeError) throw new Error(`Lighthouse failed on ${path}: ${runtimeError.message}`);
   const items = ((audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []).filter(
     (i) => !i.url.startsWith('data:') && !i.url.startsWith('blob:'),
@@ -80,6 +81,7 @@ async function measure(url: string, config: LighthouseConfig, chromePort: number
     bytes,
     thirdParty: items.filter((i) => !i.url.startsWith(origin)).map((i) => i.url),
     lighthouseMisses: assertionMisses(path, result.lhr, config.assert.assertions),
+    benchmarkIndex: environment.benchmarkIndex,
     // What to fix when a score is not 100.
     failedAudits: Object.entries(audits)
       .filter(([, a]) => a.scoreDisplayMode === 'binary' && a.score !== null && a.score < 1)
@@ -104,7 +106,18 @@ export async function runLighthouse(
     for (const configured of config.collect.url) {
       const { pathname, search } = new URL(configured);
       const { best, runs } = await measureRuns(
-        () => measure(`${origin}${pathname}${search}`, config, chrome.port),
+        async () => {
+          const m = await measure(`${origin}${pathname}${search}`, config, chrome.port);
+          // Each run that misses is logged with the host's CPU benchmark, so a miss can be told
+          // from a host that was busy (the benchmark drops by half when it is).
+          const missed = pageMisses(m);
+          if (missed.length > 0) {
+            log(
+              `lighthouse ${pathname}: a run missed (host CPU benchmark ${Math.round(m.benchmarkIndex ?? 0)}): ${missed.join('; ')}`,
+            );
+          }
+          return m;
+        },
         config.collect.numberOfRuns,
         (message, run) => log(`lighthouse ${pathname}: run ${run} failed (${message}); trying again`),
       );

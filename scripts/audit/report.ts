@@ -123,6 +123,8 @@ export interface PageMeasure {
   lighthouseMisses: string[];
   /** Lighthouse's failed pass/fail audits, for the log. */
   failedAudits?: string[];
+  /** Lighthouse's measure of the host CPU just before the run (higher is faster), for the log. */
+  benchmarkIndex?: number;
 }
 
 /** Every budget the page misses: Lighthouse's assertions, then the first-view bytes. */
