@@ -78,6 +78,14 @@ describe('precompressed twins', () => {
     expect(res.body.equals(readFileSync(join(client, `${css!.slice(1)}.br`)))).toBe(true);
   });
 
+  it('a coding refused with q=0 is never sent', async () => {
+    const res = await get('/', 'br;q=0, gzip');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const none = await get('/', 'br;q=0, gzip; q=0.0');
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.body.equals(readFileSync(join(client, 'index.html')))).toBe(true);
+  });
+
   it('the twins are not addresses of the site', async () => {
     for (const path of ['/index.html.br', '/about.html.gz']) {
       const res = await get(path, 'identity');

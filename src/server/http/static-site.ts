@@ -23,6 +23,13 @@ type HeadersJson = { pathname: string; headers: { key: string; value: string }[]
 /** A file's or a policy's path as the page's clean path: `/about.html` -> `/about`, `/index.html` -> `/`. */
 const pagePath = (path: string) => path.replace(/\/$|\.html$/, '').replace(/\/index$/, '') || '/';
 
+/** sirv looks for "br" and "gzip" anywhere in Accept-Encoding: keep only the codings not refused with q=0. */
+export const acceptedCodings = (header = '') =>
+  header
+    .split(',')
+    .filter((part) => !/;\s*q\s*=\s*0(\.0*)?\s*$/i.test(part))
+    .join(',');
+
 export function createStaticSite(clientDir: string, headersFile: string) {
   const files = new Set(
     readdirSync(clientDir, { recursive: true, withFileTypes: true })
@@ -102,6 +109,7 @@ export function createStaticSite(clientDir: string, headersFile: string) {
     if (!files.has(clean) && !pages.has(clean)) return fallback();
     // sirv reads req.url: give it the origin-form target (an absolute-form one names another host).
     req.url = `${pathname}${search}`;
+    req.headers['accept-encoding'] = acceptedCodings(req.headers['accept-encoding']);
     compress(req, res, () => serve(req, res, () => notFound(req, res, clean)));
   }
 
