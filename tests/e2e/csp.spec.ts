@@ -16,11 +16,14 @@ for (const path of pagesPerScriptKind()) {
     expect(response?.headers()['content-security-policy']).toMatch(/script-src/);
     await page.mouse.wheel(0, 1);
     // Astro drops an island's `ssr` attribute once it has hydrated: bring each one into view in turn.
+    // The page is asked for the first one still waiting at that moment (it may hydrate between the
+    // count and the scroll; a locator would then wait for an island that no longer exists).
     const waiting = page.locator('astro-island[ssr]');
     for (let left = await waiting.count(); left > 0; left = await waiting.count()) {
-      await waiting
-        .first()
-        .evaluate((island) => (island.firstElementChild ?? island).scrollIntoView({ block: 'center' }));
+      await page.evaluate(() => {
+        const island = document.querySelector('astro-island[ssr]');
+        (island?.firstElementChild ?? island)?.scrollIntoView({ block: 'center' });
+      });
       await expect.poll(() => waiting.count(), { timeout: 15_000 }).toBeLessThan(left);
     }
     await page.waitForLoadState('networkidle');
