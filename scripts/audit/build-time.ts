@@ -89,7 +89,10 @@ export async function scaleBuild(root: string, origin: string): Promise<number> 
     for (let i = 1; i <= 1000; i++)
       writeFileSync(join(copy, 'content', 'articles', `scale-test-${i}.mdx`), generatedArticle(i, towns));
     const seconds = await timedBuild(copy, origin);
-    const built = readdirSync(join(copy, 'dist', 'client', 'blog')).filter((f) => f.startsWith('scale-test-')).length;
+    // Pages only: each also has its compressed twins (.html.br, .html.gz).
+    const built = readdirSync(join(copy, 'dist', 'client', 'blog')).filter(
+      (f) => f.startsWith('scale-test-') && f.endsWith('.html'),
+    ).length;
     if (built !== 1000) throw new Error(`the scale build produced ${built} of the 1,000 generated articles`);
     return seconds;
   } finally {
