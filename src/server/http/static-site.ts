@@ -24,7 +24,7 @@ type HeadersJson = { pathname: string; headers: { key: string; value: string }[]
 const pagePath = (path: string) => path.replace(/\/$|\.html$/, '').replace(/\/index$/, '') || '/';
 
 /** sirv looks for "br" and "gzip" anywhere in Accept-Encoding: keep only the codings not refused with q=0. */
-export const acceptedCodings = (header = '') =>
+const acceptedCodings = (header = '') =>
   header
     .split(',')
     .filter((part) => !/;\s*q\s*=\s*0(\.0*)?\s*$/i.test(part))
