@@ -56,15 +56,11 @@ export function astroCsp({ propertySearchUrl, homeValue, mapTiles }: EmbedConfig
   } satisfies CspConfig;
 }
 
-/** The policy of an answer that is not a page (assets, plain-text errors): no inline script. */
-export function baseContentSecurityPolicy(config: EmbedConfig = site.embeds): string {
-  const { directives, scriptDirective, styleDirective } = astroCsp(config);
-  return [
-    ...directives,
-    `script-src ${scriptDirective.resources.join(' ')}`,
-    `style-src ${styleDirective.resources.join(' ')}`,
-  ].join('; ');
-}
+/**
+ * The policy of every answer that is not a page (assets, JSON, plain-text errors): viewed on its
+ * own it may load, run and frame nothing. A page's policy is the one Astro computed for it.
+ */
+export const nonPagePolicy = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /** Headers on every answer besides its Content-Security-Policy. */
 export const securityHeaders: Readonly<Record<string, string>> = {

@@ -384,6 +384,20 @@ describe('security headers', () => {
     expect(policy).toContain("frame-ancestors 'none'");
   });
 
+  it('give answers that are not pages a policy that allows nothing, and every page its own', async () => {
+    const none = "default-src 'none'";
+    for (const path of ['/favicon.svg', '/robots.txt', '/sitemap.xml', '/api/videos']) {
+      const response = await fetch(`${site.url}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-security-policy'), path).toContain(none);
+    }
+    for (const path of ['/', '/about', '/contact', '/no-such-page', '/city/no-such-town']) {
+      const response = await fetch(`${site.url}${path}`);
+      expect(response.headers.get('content-type'), path).toContain('text/html');
+      expect(response.headers.get('content-security-policy'), path).toMatch(/^default-src 'self'/);
+    }
+  });
+
   it('give a pre-rendered page the policy Astro computed for it, with its inline scripts', async () => {
     const response = await fetch(`${site.url}/relocation`);
     const html = await response.text();

@@ -6,7 +6,7 @@
  * security headers.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { baseContentSecurityPolicy, securityHeaders } from '../headers.ts';
+import { nonPagePolicy, securityHeaders } from '../headers.ts';
 import { clientAddress, isSameOrigin, type GuardOptions } from '../leads/guard.ts';
 import type { ContactLocals } from '../leads/route.ts';
 import type { LeadService } from '../leads/service.ts';
@@ -36,7 +36,7 @@ export function createApp({ astro, site, leads, guard }: AppParts) {
   return withErrorBoundary(
     async (req, res) => {
       for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
-      res.setHeader('Content-Security-Policy', baseContentSecurityPolicy());
+      res.setHeader('Content-Security-Policy', nonPagePolicy);
       /** A plain answer that leaves any body unread. */
       const refuse = (status: number, body: string, headers: Record<string, string> = {}) => {
         req.resume();

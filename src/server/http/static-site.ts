@@ -9,12 +9,12 @@
  * only ever with status 404.
  */
 import compression from 'compression';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative, sep } from 'node:path';
 import { constants } from 'node:zlib';
 import sirv from 'sirv';
-import { baseContentSecurityPolicy } from '../headers.ts';
+import { nonPagePolicy } from '../headers.ts';
 import { decodePath, withoutTrailingSlash } from './target.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
@@ -37,15 +37,13 @@ export function createStaticSite(clientDir: string, headersFile: string) {
       .map((entry) => `/${relative(clientDir, join(entry.parentPath, entry.name)).split(sep).join('/')}`),
   );
   const pages = new Set([...files].filter((path) => path.endsWith('.html')).map(pagePath));
+  // Astro writes each pre-rendered page's policy (`staticHeaders`); a build without it cannot be served.
   const policies = new Map(
-    (existsSync(headersFile) ? (JSON.parse(readFileSync(headersFile, 'utf8')) as HeadersJson) : []).flatMap(
-      ({ pathname, headers }) =>
-        headers
-          .filter((h) => h.key.toLowerCase() === 'content-security-policy')
-          .map((h) => [pagePath(pathname), h.value]),
+    (JSON.parse(readFileSync(headersFile, 'utf8')) as HeadersJson).flatMap(({ pathname, headers }) =>
+      headers.filter((h) => /^content-security-policy$/i.test(h.key)).map((h) => [pagePath(pathname), h.value]),
     ),
   );
-  const policyFor = (path: string) => policies.get(pagePath(path)) ?? baseContentSecurityPolicy();
+  const policyFor = (path: string) => policies.get(pagePath(path)) ?? nonPagePolicy;
   const notFoundPages = new Map(
     ['/404', '/city-not-found']
       .filter((page) => pages.has(page))

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { astroCsp, baseContentSecurityPolicy, tileOrigins } from '#src/server/headers.ts';
+import { astroCsp, nonPagePolicy, tileOrigins, type EmbedConfig } from '#src/server/headers.ts';
 import { site } from '#src/site.config.ts';
+
+/** The policy Astro is configured with, as one header value (before it adds each page's hashes). */
+const pagePolicy = (config?: EmbedConfig) => {
+  const { directives, scriptDirective, styleDirective } = astroCsp(config);
+  return [
+    ...directives,
+    `script-src ${scriptDirective.resources.join(' ')}`,
+    `style-src ${styleDirective.resources.join(' ')}`,
+  ].join('; ');
+};
 
 const directive = (csp: string, name: string) =>
   csp
@@ -21,7 +31,7 @@ describe('Content-Security-Policy hosts come from the site config', () => {
   });
 
   it('allows the configured hosts by default', () => {
-    const csp = baseContentSecurityPolicy();
+    const csp = pagePolicy();
     expect(directive(csp, 'img-src')).toEqual(expect.arrayContaining(tileOrigins(site.embeds.mapTiles.url)));
     expect(directive(csp, 'frame-src')).toContain(new URL(site.embeds.propertySearchUrl).origin);
     expect(directive(csp, 'script-src')).toContain(new URL(site.embeds.homeValue.scriptUrl).origin);
@@ -34,7 +44,7 @@ describe('Content-Security-Policy hosts come from the site config', () => {
       homeValue: { scriptUrl: 'https://cdn.valuation.test/w.js' },
       mapTiles: { url: 'https://{s}.tile.other-maps.test/{z}/{x}/{y}.png' },
     };
-    const csp = baseContentSecurityPolicy(config);
+    const csp = pagePolicy(config);
     const img = directive(csp, 'img-src');
     expect(img).toEqual(expect.arrayContaining(['https://a.tile.other-maps.test', 'https://d.tile.other-maps.test']));
     expect(img.some((h) => h.includes('basemaps.cartocdn.com'))).toBe(false);
@@ -50,6 +60,15 @@ describe('Content-Security-Policy hosts come from the site config', () => {
   });
 
   it('never lets scripts run inline without a hash', () => {
-    expect(directive(baseContentSecurityPolicy(), 'script-src')).not.toContain("'unsafe-inline'");
+    expect(directive(pagePolicy(), 'script-src')).not.toContain("'unsafe-inline'");
+  });
+});
+
+describe('the policy of answers that are not pages', () => {
+  it('lets an asset, a JSON answer or an error text load, run and frame nothing on its own', () => {
+    expect(directive(nonPagePolicy, 'default-src')).toEqual(["'none'"]);
+    expect(directive(nonPagePolicy, 'frame-ancestors')).toEqual(["'none'"]);
+    expect(directive(nonPagePolicy, 'form-action')).toEqual(["'none'"]);
+    expect(nonPagePolicy).not.toMatch(/script-src|unsafe/);
   });
 });
