@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLeadStore } from '../../src/server/leads/store/sqlite.ts';
 import type { NewLead } from '../../src/server/leads/store/types.ts';
 import { startPostgres, type PostgresServer } from '../support/postgres.ts';
+import { showingHome } from '../support/showing-home.ts';
 import { root } from './support.ts';
 
 let server: PostgresServer;
@@ -48,16 +49,7 @@ beforeAll(async () => {
         phone: '',
         textingConsent: false,
         message: 'A showing, please.',
-        listing: {
-          key: 'JA-2026-014',
-          address: '412 Oak Grove Lane, Cary, NC 27513',
-          street: '412 Oak Grove Lane',
-          city: 'Cary',
-          state: 'NC',
-          postalCode: '27513',
-          price: 525000,
-          url: 'https://www.example.com/listings/412-oak-grove-lane-cary-nc',
-        },
+        listing: showingHome,
       },
       ['email'],
       at('15:00'),

@@ -6,17 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LeadStore, NewLead } from '#src/server/leads/store/types.ts';
-
-const home = {
-  key: 'JA-2026-014',
-  address: '412 Oak Grove Lane, Cary, NC 27513',
-  street: '412 Oak Grove Lane',
-  city: 'Cary',
-  state: 'NC',
-  postalCode: '27513',
-  price: 525000,
-  url: 'https://www.example.com/listings/412-oak-grove-lane-cary-nc',
-};
+import { showingHome } from './showing-home.ts';
 
 const lead = (fields: Partial<NewLead> = {}): NewLead => ({
   status: 'lead',
@@ -54,7 +44,11 @@ export function describeLeadStoreContract(
     });
 
     it('keeps every field of a lead and lists leads newest first, spam only when asked', async () => {
-      const first = await store.addLead(lead({ listing: home }), ['email', 'webhook'], at('2026-01-02T10:00:00.123Z'));
+      const first = await store.addLead(
+        lead({ listing: showingHome }),
+        ['email', 'webhook'],
+        at('2026-01-02T10:00:00.123Z'),
+      );
       const spam = await store.addLead(
         lead({ status: 'spam', spamReason: 'honeypot', email: 'bot@example.com', textingConsent: false, phone: '' }),
         [],
@@ -71,7 +65,7 @@ export function describeLeadStoreContract(
       const leads = await store.listLeads();
       expect(leads.map((l) => l.id)).toEqual([second, first]);
       expect(leads[1]).toEqual({
-        ...lead({ listing: home }),
+        ...lead({ listing: showingHome }),
         id: first,
         receivedAt: '2026-01-02T10:00:00.123Z',
         spamReason: undefined,

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLeadStore } from '#src/server/leads/store/sqlite.ts';
 import type { NewLead } from '#src/server/leads/store/types.ts';
+import { showingHome } from '../support/showing-home.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 let dir: string;
@@ -56,16 +57,7 @@ beforeAll(async () => {
         // A textarea posted without JavaScript ends its lines with CRLF.
         message: '@SUM(A1) please call me\r\nabout Cary',
         // A showing request sent from a listing page.
-        listing: {
-          key: 'JA-2026-014',
-          address: '412 Oak Grove Lane, Cary, NC 27513',
-          street: '412 Oak Grove Lane',
-          city: 'Cary',
-          state: 'NC',
-          postalCode: '27513',
-          price: 525000,
-          url: 'https://www.example.com/listings/412-oak-grove-lane-cary-nc',
-        },
+        listing: showingHome,
       },
       ['email'],
       at('15:00'),

@@ -35,18 +35,6 @@ export const stored: StoredLead = {
   textingConsent: false,
 };
 
-/** The home of a showing request, as the server looks it up from the form's listing key. */
-export const home = {
-  key: 'JA-2026-014',
-  address: '412 Oak Grove Lane, Cary, NC 27513',
-  street: '412 Oak Grove Lane',
-  city: 'Cary',
-  state: 'NC',
-  postalCode: '27513',
-  price: 525000,
-  url: 'https://www.example.com/listings/412-oak-grove-lane-cary-nc',
-};
-
 /** A fresh store per test in its own folder (`t.store` may be replaced by a test; it is closed after). */
 export function useTempStore(): { store: ReturnType<typeof openLeadStore>; dir: string } {
   const t = {} as { store: ReturnType<typeof openLeadStore>; dir: string };

@@ -12,7 +12,8 @@ import { buildLeadEmail } from '#src/server/leads/channels/email.ts';
 import { leadsToCsv } from '#src/server/leads/csv.ts';
 import type { IntakeDeps } from '#src/server/leads/intake.ts';
 import { addedLeadColumns, migrate, openLeadStore } from '#src/server/leads/store/sqlite.ts';
-import { home, stored, useTempStore, visitor } from './fixtures.ts';
+import { showingHome as home } from '../../../support/showing-home.ts';
+import { stored, useTempStore, visitor } from './fixtures.ts';
 
 const t = useTempStore();
 
