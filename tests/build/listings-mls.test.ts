@@ -16,12 +16,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatAsOf } from '../../src/lib/listing/display.ts';
 import type { ListingSnapshot } from '../../src/lib/reso/snapshot.ts';
 import { site } from '../../src/site.config.ts';
-import { startFakeReso, type FakeReso, type Record } from '../integration/fake-reso.ts';
+import {
+  mediaRecord,
+  propertyRecord,
+  startFakeReso,
+  syncEnv,
+  SYSTEM,
+  type FakeReso,
+  type Record,
+} from '../integration/fake-reso.ts';
 import { problemLines, project, runBuild, type BuildResult } from './support.ts';
 
 const skip = new Set(['node_modules', 'dist', '.astro', '.git', 'test-results', 'playwright-report', '.cache', 'data']);
-const SYSTEM = 'carolina';
-const OFFICE = 'CAR-OFF-7';
 /** Relative to the project, as an operator would set it: not the default folder. */
 const SNAPSHOT = 'mls-snapshot';
 
@@ -40,62 +46,28 @@ const exists = (path: string) => {
   }
 };
 
+/** A home of the firm in Apex, the one the checks below look for on the built site. */
 function record(key: string, overrides: Record = {}): Record {
-  return {
-    ListingKey: key,
-    OriginatingSystemName: SYSTEM,
-    ListOfficeMlsId: OFFICE,
-    MlgCanView: true,
-    InternetEntireListingDisplayYN: true,
-    InternetAddressDisplayYN: true,
-    ModificationTimestamp: '2026-05-02T10:00:00.000Z',
-    StandardStatus: 'Active',
+  return propertyRecord(fake, key, {
     ListPrice: 487000,
-    OnMarketDate: '2026-04-28',
     StreetNumber: '77',
     StreetName: 'Synced Example',
     StreetSuffix: 'Court',
     City: 'Apex',
-    StateOrProvince: 'NC',
     PostalCode: '27502',
     CountyOrParish: 'Wake',
     Latitude: 35.73,
     Longitude: -78.85,
-    PropertySubType: 'Single Family Residence',
-    BedroomsTotal: 3,
-    BathroomsFull: 2,
-    BathroomsHalf: 1,
-    LivingArea: 1980,
-    YearBuilt: 2008,
-    PublicRemarks: 'A two-story home on a quiet court, with a fenced back yard, a screened porch and a two-car garage.',
     ListOfficeName: 'Sample MLS Realty',
-    ListAgentFullName: 'Sam Agent',
-    Media: [
-      {
-        MediaKey: `${key}-M0`,
-        MediaURL: fake.mediaUrl(`p${key.slice(-1)}.jpg`),
-        MediaCategory: 'Photo',
-        MimeType: 'image/jpeg',
-        Order: 0,
-        ShortDescription: 'Front of the house from the street, with a porch',
-        MediaModificationTimestamp: '2026-05-01T12:00:00.000Z',
-      },
-    ],
+    Media: [mediaRecord(fake, key, 0)],
     ...overrides,
-  };
+  });
 }
 
 async function sync(): Promise<void> {
   const { stdout, stderr } = await promisify(execFile)(process.execPath, ['scripts/sync-listings.ts'], {
     cwd: root,
-    env: {
-      PATH: process.env['PATH'] ?? '',
-      RESO_API_URL: fake.apiUrl,
-      RESO_TOKEN: fake.token,
-      RESO_ORIGINATING_SYSTEM: SYSTEM,
-      RESO_LIST_OFFICE_MLS_ID: OFFICE,
-      LISTINGS_SNAPSHOT_DIR: SNAPSHOT,
-    },
+    env: syncEnv(fake, SNAPSHOT),
   });
   syncOut.push(stdout + stderr);
 }

@@ -46,6 +46,76 @@ export interface FakeReso {
   close: () => Promise<void>;
 }
 
+/** The firm whose homes the sync copies: RESO_ORIGINATING_SYSTEM and RESO_LIST_OFFICE_MLS_ID. */
+export const SYSTEM = 'carolina';
+export const OFFICE = 'CAR-OFF-7';
+
+/** Photo `n` of a home, as MLS Grid expands it into the Property record (the fake serves `p{n}.jpg`). */
+export function mediaRecord(fake: FakeReso, key: string, n: number, stamp = '2026-05-01T12:00:00.000Z'): Record {
+  return {
+    MediaKey: `${key}-M${n}`,
+    ResourceRecordKey: key,
+    MediaURL: fake.mediaUrl(`p${n}.jpg`),
+    MediaCategory: 'Photo',
+    MimeType: 'image/jpeg',
+    Order: n,
+    ShortDescription: n === 0 ? 'Front of the house from the street, with a porch' : null,
+    MediaModificationTimestamp: stamp,
+    MlgCanView: true,
+  };
+}
+
+/** An active home of the firm that may be shown in full, as MLS Grid v2 sends it; `overrides` change any field. */
+export function propertyRecord(fake: FakeReso, key: string, overrides: Record = {}): Record {
+  return {
+    ListingKey: key,
+    OriginatingSystemName: SYSTEM,
+    ListOfficeMlsId: OFFICE,
+    MlgCanView: true,
+    InternetEntireListingDisplayYN: true,
+    InternetAddressDisplayYN: true,
+    ModificationTimestamp: '2026-05-02T10:00:00.000Z',
+    StandardStatus: 'Active',
+    ListPrice: 450000,
+    OnMarketDate: '2026-04-28',
+    StreetNumber: '12',
+    StreetName: 'Sample',
+    StreetSuffix: 'Lane',
+    City: 'Sampletown',
+    StateOrProvince: 'NC',
+    PostalCode: '27000',
+    CountyOrParish: 'Sample',
+    Latitude: 35.8,
+    Longitude: -78.7,
+    PropertySubType: 'Single Family Residence',
+    BedroomsTotal: 3,
+    BathroomsFull: 2,
+    BathroomsHalf: 1,
+    LivingArea: 1850.0,
+    YearBuilt: 2004,
+    PublicRemarks: 'A bright two-story home on a quiet street, with a fenced yard and a screened porch.',
+    InteriorFeatures: ['Walk-In Closet(s)', 'Pantry'],
+    ExteriorFeatures: ['None'],
+    ListOfficeName: 'Sample Realty',
+    ListAgentFullName: 'Sam Agent',
+    BuyerAgencyCompensation: '2.5',
+    Media: [mediaRecord(fake, key, 0), mediaRecord(fake, key, 1)],
+    ...overrides,
+  };
+}
+
+/** The environment of `npm run sync-listings` against this fake, for the firm above. */
+export function syncEnv(fake: FakeReso, snapshotDir: string): { [name: string]: string } {
+  return {
+    PATH: process.env['PATH'] ?? '',
+    RESO_API_URL: fake.apiUrl,
+    RESO_TOKEN: fake.token,
+    RESO_ORIGINATING_SYSTEM: SYSTEM,
+    RESO_LIST_OFFICE_MLS_ID: OFFICE,
+    LISTINGS_SNAPSHOT_DIR: snapshotDir,
+  };
+}
+
 export async function photoBytes(seed: number): Promise<Buffer> {
   return sharp({
     create: { width: 64, height: 48, channels: 3, background: { r: seed * 40, g: 120, b: 200 - seed * 20 } },

@@ -12,66 +12,24 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListingSnapshot } from '../../src/lib/reso/snapshot.ts';
-import { startFakeReso, type FakeReso, type LoggedRequest, type Record } from './fake-reso.ts';
+import {
+  mediaRecord,
+  OFFICE,
+  propertyRecord,
+  startFakeReso,
+  syncEnv,
+  SYSTEM,
+  type FakeReso,
+  type LoggedRequest,
+  type Record,
+} from './fake-reso.ts';
 import { root } from './support.ts';
-
-const SYSTEM = 'carolina';
-const OFFICE = 'CAR-OFF-7';
 
 let fake: FakeReso;
 let dir: string;
 
-function media(key: string, n: number, stamp = '2026-05-01T12:00:00.000Z') {
-  return {
-    MediaKey: `${key}-M${n}`,
-    ResourceRecordKey: key,
-    MediaURL: fake.mediaUrl(`p${n}.jpg`),
-    MediaCategory: 'Photo',
-    MimeType: 'image/jpeg',
-    Order: n,
-    ShortDescription: n === 0 ? 'Front of the house from the street, with a porch' : null,
-    MediaModificationTimestamp: stamp,
-    MlgCanView: true,
-  };
-}
-
-function home(key: string, overrides: Record = {}): Record {
-  return {
-    ListingKey: key,
-    OriginatingSystemName: SYSTEM,
-    ListOfficeMlsId: OFFICE,
-    MlgCanView: true,
-    InternetEntireListingDisplayYN: true,
-    InternetAddressDisplayYN: true,
-    ModificationTimestamp: '2026-05-02T10:00:00.000Z',
-    StandardStatus: 'Active',
-    ListPrice: 450000,
-    OnMarketDate: '2026-04-28',
-    StreetNumber: '12',
-    StreetName: 'Sample',
-    StreetSuffix: 'Lane',
-    City: 'Sampletown',
-    StateOrProvince: 'NC',
-    PostalCode: '27000',
-    CountyOrParish: 'Sample',
-    Latitude: 35.8,
-    Longitude: -78.7,
-    PropertySubType: 'Single Family Residence',
-    BedroomsTotal: 3,
-    BathroomsFull: 2,
-    BathroomsHalf: 1,
-    LivingArea: 1850.0,
-    YearBuilt: 2004,
-    PublicRemarks: 'A bright two-story home on a quiet street, with a fenced yard and a screened porch.',
-    InteriorFeatures: ['Walk-In Closet(s)', 'Pantry'],
-    ExteriorFeatures: ['None'],
-    ListOfficeName: 'Sample Realty',
-    ListAgentFullName: 'Sam Agent',
-    BuyerAgencyCompensation: '2.5',
-    Media: [media(key, 0), media(key, 1)],
-    ...overrides,
-  };
-}
+const media = (key: string, n: number, stamp?: string) => mediaRecord(fake, key, n, stamp);
+const home = (key: string, overrides: Record = {}) => propertyRecord(fake, key, overrides);
 
 interface Run {
   code: number;
@@ -83,15 +41,7 @@ async function sync(env: { [name: string]: string } = {}, args: string[] = []): 
   const from = fake.log.length;
   const result = await promisify(execFile)(process.execPath, ['scripts/sync-listings.ts', ...args], {
     cwd: root,
-    env: {
-      PATH: process.env['PATH'] ?? '',
-      RESO_API_URL: fake.apiUrl,
-      RESO_TOKEN: fake.token,
-      RESO_ORIGINATING_SYSTEM: SYSTEM,
-      RESO_LIST_OFFICE_MLS_ID: OFFICE,
-      LISTINGS_SNAPSHOT_DIR: dir,
-      ...env,
-    },
+    env: { ...syncEnv(fake, dir), ...env },
   }).then(
     (r) => ({ code: 0, out: r.stdout + r.stderr }),
     (e: { code?: number; stdout?: string; stderr?: string }) => ({
