@@ -16,7 +16,8 @@ import { createLeadService } from './leads/service.ts';
 
 const dist = new URL('../../dist/', import.meta.url);
 const entry = new URL('server/entry.mjs', dist);
-if (!existsSync(entry)) {
+const headersFile = new URL('_headers.json', dist);
+if (!existsSync(entry) || !existsSync(headersFile)) {
   console.error('No production build found in dist/. Run `npm run build` first (or `npm start`, which builds).');
   process.exit(1);
 }
@@ -33,7 +34,7 @@ const { handler: astro } = (await import(pathToFileURL(fileURLToPath(entry)).hre
 const leads = createLeadService(leadsConfig(env));
 const app = createApp({
   astro,
-  site: createStaticSite(fileURLToPath(new URL('client', dist)), fileURLToPath(new URL('_headers.json', dist))),
+  site: createStaticSite(fileURLToPath(new URL('client', dist)), fileURLToPath(headersFile)),
   leads,
   guard: { trustProxy: leads.config.trustProxy, allowedOrigins: leads.config.allowedOrigins },
 });

@@ -37,7 +37,7 @@ export function createStaticSite(clientDir: string, headersFile: string) {
       .map((entry) => `/${relative(clientDir, join(entry.parentPath, entry.name)).split(sep).join('/')}`),
   );
   const pages = new Set([...files].filter((path) => path.endsWith('.html')).map(pagePath));
-  // Astro writes each pre-rendered page's policy (`staticHeaders`); a build without it cannot be served.
+  // Astro writes each pre-rendered page's policy (`staticHeaders`); main.ts refuses to start without it.
   const policies = new Map(
     (JSON.parse(readFileSync(headersFile, 'utf8')) as HeadersJson).flatMap(({ pathname, headers }) =>
       headers.filter((h) => /^content-security-policy$/i.test(h.key)).map((h) => [pagePath(pathname), h.value]),
