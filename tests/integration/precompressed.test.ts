@@ -2,11 +2,13 @@
  * Pages and assets are compressed once, at build time: the server sends the Brotli or gzip twin
  * that dist/client holds, byte for byte and with its length, instead of compressing each answer
  * again (which cost CPU on every request and sent pages in chunks). A browser that takes no
- * encoding gets the plain file, and the twins themselves are not pages of the site.
+ * encoding gets the plain file, and the twins themselves are not pages of the site. What has no
+ * twin (the answers made on demand, the not-found pages) is compressed as it is sent.
  */
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, root, startSite, tempDb, type RunningServer } from './support.ts';
 
@@ -93,4 +95,37 @@ describe('precompressed twins', () => {
       expect(res.headers['content-type']).toContain('text/html');
     }
   });
+});
+
+describe('answers that have no twin', () => {
+  const cases = [
+    { path: '/contact', type: 'text/html', holds: '<h1' },
+    { path: '/api/videos', type: 'application/json', holds: '"playlists"' },
+    { path: '/no-such-page', type: 'text/html', holds: '<h1' },
+    { path: '/city/no-such-city', type: 'text/html', holds: 'City Not Found' },
+  ];
+
+  for (const { path, type, holds } of cases) {
+    it(`${path} is compressed as it is sent, in the coding the browser takes`, async () => {
+      const plain = await get(path, 'identity');
+      expect(plain.headers['content-type']).toContain(type);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body.toString()).toContain(holds);
+      // Well above the 512-byte threshold below which compressing is not worth it.
+      expect(plain.body.length).toBeGreaterThan(4000);
+
+      const br = await get(path, 'gzip, deflate, br');
+      expect(br.status).toBe(plain.status);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['vary']).toBe('Accept-Encoding');
+      expect(br.body.length).toBeLessThan(plain.body.length / 3);
+      const brText = brotliDecompressSync(br.body).toString();
+      expect(brText).toContain(holds);
+      expect(brText.length).toBeGreaterThan(plain.body.length * 0.9);
+
+      const gz = await get(path, 'gzip, br;q=0');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.body).toString()).toContain(holds);
+    });
+  }
 });

@@ -2,22 +2,18 @@
  * The pre-rendered site from dist/client, served by `sirv` (MIME types, ETags, conditional and
  * range requests). Text files are compressed once, at build time (`astro-compressor` writes a `.br`
  * and a `.gz` twin of each): sirv sends the twin the browser accepts, with its length, so a page
- * costs the server no CPU and arrives whole. `compression` stays for what has no twin (the
- * not-found answers, and files too small for a twin). Ours are the site's own rules: clean URLs
- * without trailing slashes, the cache policy by kind of file, each page's Content-Security-Policy
- * as Astro computed it (`_headers.json`), and the not-found pages ('City Not Found' under /city/),
- * only ever with status 404.
+ * costs the server no CPU and arrives whole (app.ts compresses what has no twin). Ours are the
+ * site's own rules: clean URLs without trailing slashes, the cache policy by kind of file, each
+ * page's Content-Security-Policy as Astro computed it (`_headers.json`), and the not-found pages
+ * ('City Not Found' under /city/), only ever with status 404.
  */
-import compression from 'compression';
 import { readFileSync, readdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative, sep } from 'node:path';
-import { constants } from 'node:zlib';
 import sirv from 'sirv';
 import { nonPagePolicy } from '../headers.ts';
 import { decodePath, withoutTrailingSlash } from './target.ts';
 
-type Handler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 type HeadersJson = { pathname: string; headers: { key: string; value: string }[] }[];
 
 /** A file's or a policy's path as the page's clean path: `/about.html` -> `/about`, `/index.html` -> `/`. */
@@ -50,12 +46,6 @@ export function createStaticSite(clientDir: string, headersFile: string) {
       .map((page) => [page, readFileSync(join(clientDir, `${page}.html`))]),
   );
 
-  // `compression` is typed for Express, whose request and response extend Node's own.
-  const compress = compression({
-    threshold: 512,
-    level: 9,
-    brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } },
-  }) as unknown as Handler;
   const serve = sirv(clientDir, {
     etag: true,
     brotli: true,
@@ -76,15 +66,13 @@ export function createStaticSite(clientDir: string, headersFile: string) {
   function notFound(req: IncomingMessage, res: ServerResponse, pathname: string): void {
     const page = pathname.startsWith('/city/') && notFoundPages.has('/city-not-found') ? '/city-not-found' : '/404';
     const body = notFoundPages.get(page);
-    compress(req, res, () => {
-      res.writeHead(404, {
-        'Content-Type': `text/${body ? 'html' : 'plain'}; charset=utf-8`,
-        'Content-Length': (body ?? 'Not found\n').length,
-        'Cache-Control': 'no-store',
-        'Content-Security-Policy': policyFor(page),
-      });
-      res.end(req.method === 'HEAD' ? undefined : (body ?? 'Not found\n'));
+    res.writeHead(404, {
+      'Content-Type': `text/${body ? 'html' : 'plain'}; charset=utf-8`,
+      'Content-Length': (body ?? 'Not found\n').length,
+      'Cache-Control': 'no-store',
+      'Content-Security-Policy': policyFor(page),
     });
+    res.end(req.method === 'HEAD' ? undefined : (body ?? 'Not found\n'));
   }
 
   /** GET and HEAD of an (encoded) path; what the site does not hold goes to `fallback` (Astro). */
@@ -108,7 +96,7 @@ export function createStaticSite(clientDir: string, headersFile: string) {
     // sirv reads req.url: give it the origin-form target (an absolute-form one names another host).
     req.url = `${pathname}${search}`;
     req.headers['accept-encoding'] = acceptedCodings(req.headers['accept-encoding']);
-    compress(req, res, () => serve(req, res, () => notFound(req, res, clean)));
+    serve(req, res, () => notFound(req, res, clean));
   }
 
   /** Whether a path is a pre-rendered page (for 405 rather than 404 on other methods). */
