@@ -1,7 +1,8 @@
 /**
  * First-view byte budgets (gzip), measured in the browser before any scroll or click:
  * everything the page requests while loading, grouped by kind. Every page the site answers
- * with, noindex ones included; the budgets are those of tests/budgets.json.
+ * with, noindex ones included; the budgets are those of tests/budgets.json. The budgets count
+ * compressed bytes, so each of these answers must also arrive compressed (Brotli or gzip).
  */
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
@@ -18,6 +19,7 @@ const budgets = {
 for (const path of allPagePaths()) {
   test(`first-view bytes of ${path}`, async ({ page }) => {
     const sizes = { js: 0, css: 0, html: 0 };
+    const uncompressed: string[] = [];
     const pending: Promise<void>[] = [];
     page.on('response', (res) => {
       const type = res.headers()['content-type'] ?? '';
@@ -29,9 +31,12 @@ for (const path of allPagePaths()) {
             ? 'html'
             : undefined;
       if (!kind || (res.status() !== 200 && res.status() !== 404)) return;
+      const encoding = res.headers()['content-encoding'];
       pending.push(
         res.body().then((body) => {
           sizes[kind] += gzipSync(body, { level: 9 }).length;
+          // Below 512 bytes compressing is not worth it, and the server does not.
+          if (body.length > 512 && encoding !== 'br' && encoding !== 'gzip') uncompressed.push(res.url());
         }),
       );
     });
@@ -44,5 +49,6 @@ for (const path of allPagePaths()) {
     expect(sizes.js, 'JavaScript').toBeLessThanOrEqual(budget.js);
     expect(sizes.css, 'CSS').toBeLessThanOrEqual(budget.css);
     expect(sizes.html, 'HTML').toBeLessThanOrEqual(budget.html);
+    expect(uncompressed, 'sent without compression').toEqual([]);
   });
 }
