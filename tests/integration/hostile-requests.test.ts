@@ -233,15 +233,25 @@ describe('a hostile request', () => {
     expect(await isUp(port), `${what}: the server went down`).toBe(true);
   });
 
-  it('redirects only ever to a path on this site', async () => {
+  it('redirects only ever to a path on this site, and to the page itself, never to another redirect', async () => {
     for (const [target, location] of [
       ['/about/', '/about'],
       ['//about/', '/about'],
       ['http://evil.com/about/', '/about'],
       ['/city/cary/?q=%0D%0A', '/city/cary?q=%0D%0A'],
+      // Once, each of these was sent to itself, forever.
+      ['/about%2F', '/about'],
+      ['/about%2f%2F', '/about'],
+      ['/blog//apex-nc', '/blog/apex-nc'],
+      // A page's file name is not a second address of the page.
+      ['/about.html', '/about'],
+      ['/index.html', '/'],
+      ['/blog/apex-nc.html?x=1', '/blog/apex-nc?x=1'],
     ] as const) {
       const answer = await rawRequest(port, get(target));
+      expect(answer.status, target).toBe(301);
       expect(answer.headers.get('location'), target).toBe(location);
+      expect((await rawRequest(port, get(location))).status, `${target} -> ${location}`).toBe(200);
     }
   });
 

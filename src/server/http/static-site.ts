@@ -12,7 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative, sep } from 'node:path';
 import sirv from 'sirv';
 import { nonPagePolicy } from '../headers.ts';
-import { decodePath, withoutTrailingSlash } from './target.ts';
+import { decodePath } from './target.ts';
 
 type HeadersJson = { pathname: string; headers: { key: string; value: string }[] }[];
 
@@ -83,20 +83,20 @@ export function createStaticSite(clientDir: string, headersFile: string) {
     search: string,
     fallback: () => Promise<void>,
   ) {
-    const decoded = decodePath(pathname)?.replace(/\/{2,}/g, '/');
-    const clean = decoded?.replace(/\/+$/, '') || '/';
-    if (decoded === undefined || notFoundPages.has(clean.replace(/\.html$/, ''))) return notFound(req, res, clean);
-    if (clean !== decoded) {
-      // Trailing slashes: redirect only to a page that exists, and only ever to a path here.
-      if (pages.has(clean)) res.writeHead(301, { Location: withoutTrailingSlash(pathname, search) }).end();
-      else notFound(req, res, clean);
-      return;
+    const decoded = decodePath(pathname);
+    if (decoded === undefined) return notFound(req, res, pathname);
+    const page = pagePath(decoded.replace(/\/{2,}/g, '/'));
+    if (notFoundPages.has(page)) return notFound(req, res, page);
+    if (page !== decoded && pages.has(page)) {
+      // One address per page: `/about/`, `//about`, `/about%2F` and `/about.html` move to `/about`
+      // (a page of this site, so never another host).
+      return void res.writeHead(301, { Location: `${encodeURI(page)}${search}` }).end();
     }
-    if (!files.has(clean) && !pages.has(clean)) return fallback();
+    if (!files.has(decoded) && !pages.has(decoded)) return page === decoded ? fallback() : notFound(req, res, page);
     // sirv reads req.url: give it the origin-form target (an absolute-form one names another host).
     req.url = `${pathname}${search}`;
     req.headers['accept-encoding'] = acceptedCodings(req.headers['accept-encoding']);
-    serve(req, res, () => notFound(req, res, clean));
+    serve(req, res, () => notFound(req, res, page));
   }
 
   /** Whether a path is a pre-rendered page (for 405 rather than 404 on other methods). */

@@ -64,13 +64,3 @@ export function isValidHost(host: string | undefined): boolean {
     host,
   );
 }
-
-/**
- * The target of a redirect that only removes trailing slashes: always a path on this site.
- * It is built from the encoded path (so it is a valid header value) and never starts with `//`
- * or `/\`, which browsers would follow to another host.
- */
-export function withoutTrailingSlash(pathname: string, search: string): string {
-  const trimmed = pathname.replace(/^[/\\]+/, '').replace(/\/+$/, '');
-  return `/${trimmed}${search}`;
-}

@@ -2,7 +2,7 @@
  * Reading what a request asks for without ever throwing, and redirects that stay on the site.
  */
 import { describe, expect, it } from 'vitest';
-import { decodePath, isValidHost, parseTarget, withoutTrailingSlash } from '#src/server/http/target.ts';
+import { decodePath, isValidHost, parseTarget } from '#src/server/http/target.ts';
 
 describe('parseTarget', () => {
   it('reads origin-form, keeping the path encoded', () => {
@@ -61,19 +61,4 @@ describe('isValidHost', () => {
     '-a.com',
     undefined,
   ])('refuses %j', (host) => expect(isValidHost(host)).toBe(false));
-});
-
-describe('withoutTrailingSlash', () => {
-  it('drops trailing slashes and keeps the query', () => {
-    expect(withoutTrailingSlash('/about/', '')).toBe('/about');
-    expect(withoutTrailingSlash('/city/cary//', '?q=1')).toBe('/city/cary?q=1');
-  });
-
-  it('never yields a protocol-relative or backslash location', () => {
-    for (const path of ['//evil.com/', '/\\evil.com/', '///evil.com/', '/\\/evil.com/']) {
-      const location = withoutTrailingSlash(path, '');
-      expect(location).toMatch(/^\/[^/\\]/);
-      expect(new URL(location, 'https://site.example').origin).toBe('https://site.example');
-    }
-  });
 });
