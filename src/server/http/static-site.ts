@@ -16,6 +16,9 @@ import { decodePath } from './target.ts';
 
 type HeadersJson = { pathname: string; headers: { key: string; value: string }[] }[];
 
+/** Text files whose type sirv sends without a charset; the feed is sent as a feed. */
+const textTypes: Record<string, string> = { xml: 'application/xml', txt: 'text/plain', ics: 'text/calendar' };
+
 /** A file's or a policy's path as the page's clean path: `/about.html` -> `/about`, `/index.html` -> `/`. */
 const pagePath = (path: string) => path.replace(/\/$|\.html$/, '').replace(/\/index$/, '') || '/';
 
@@ -59,6 +62,8 @@ export function createStaticSite(clientDir: string, headersFile: string) {
         : `max-age=${page ? 0 : 3600}, must-revalidate`;
       res.setHeader('Cache-Control', `public, ${maxAge}`);
       if (page) res.setHeader('Content-Security-Policy', policyFor(path));
+      const text = textTypes[path.slice(path.lastIndexOf('.') + 1)];
+      if (text) res.setHeader('Content-Type', `${path === '/rss.xml' ? 'application/rss+xml' : text}; charset=utf-8`);
     },
   });
 

@@ -1,13 +1,13 @@
 /**
- * Pages and assets are compressed once, at build time: the server sends the Brotli or gzip twin
+ * The pre-rendered site as the production server sends it. Pages and assets are compressed once, at build time: the server sends the Brotli or gzip twin
  * that dist/client holds, byte for byte and with its length, instead of compressing each answer
  * again (which cost CPU on every request and sent pages in chunks). A browser that takes no
  * encoding gets the plain file, and the twins themselves are not pages of the site. What has no
  * twin (the answers made on demand, the not-found pages) is compressed as it is sent.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { request } from 'node:http';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, root, startSite, tempDb, type RunningServer } from './support.ts';
@@ -128,4 +128,25 @@ describe('answers that have no twin', () => {
       expect(gunzipSync(gz.body).toString()).toContain(holds);
     });
   }
+});
+
+describe('types', () => {
+  it('names the charset of every text file, and sends the feed as a feed', async () => {
+    const ics = readdirSync(join(client, 'listings'), { recursive: true, encoding: 'utf8' }).find((f) =>
+      f.endsWith('.ics'),
+    );
+    expect(ics).toBeTruthy();
+    for (const [path, type] of [
+      ['/rss.xml', 'application/rss+xml; charset=utf-8'],
+      ['/sitemap-index.xml', 'application/xml; charset=utf-8'],
+      ['/robots.txt', 'text/plain; charset=utf-8'],
+      [`/listings/${ics!.split(sep).join('/')}`, 'text/calendar; charset=utf-8'],
+    ] as const) {
+      for (const coding of ['identity', 'br']) {
+        const res = await get(path, coding);
+        expect(res.status, path).toBe(200);
+        expect(res.headers['content-type'], `${path} (${coding})`).toBe(type);
+      }
+    }
+  });
 });
