@@ -30,3 +30,22 @@ for (const path of pagesPerScriptKind()) {
     expect(await violations()).toEqual([]);
   });
 }
+
+test('a page opened again (revalidated, 304) keeps its policy: no violation on reload or on the way back', async ({
+  page,
+}) => {
+  const violations = await watchCsp(page);
+  await page.goto('/about');
+  const revalidated: number[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'document') revalidated.push(res.status());
+  });
+  await page.reload();
+  await page.goto('/listings');
+  await page.goBack();
+  await page.waitForLoadState('networkidle');
+  expect(revalidated.length).toBeGreaterThan(0);
+  // The stylesheet applied: the page is laid out by the site's CSS, not the browser's defaults.
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).not.toMatch(/^"?Times/);
+  expect(await violations()).toEqual([]);
+});

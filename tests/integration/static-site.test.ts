@@ -25,16 +25,20 @@ afterAll(async () => {
 });
 
 /** The raw answer (no decoding), so the bytes can be compared with the files. */
-function get(path: string, acceptEncoding: string) {
+function get(path: string, acceptEncoding: string, headers: Record<string, string> = {}) {
   return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
     (resolve, reject) => {
-      const req = request(`${site.url}${path}`, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
-      });
+      const req = request(
+        `${site.url}${path}`,
+        { headers: { 'accept-encoding': acceptEncoding, ...headers } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+        },
+      );
       req.on('error', reject);
       req.end();
     },
@@ -148,5 +152,24 @@ describe('types', () => {
         expect(res.headers['content-type'], `${path} (${coding})`).toBe(type);
       }
     }
+  });
+});
+
+describe('revalidation', () => {
+  it("a page checked again (304) keeps its own policy and cache rule: the browser keeps a 304's headers", async () => {
+    for (const coding of ['br', 'identity']) {
+      const first = await get('/about', coding);
+      const again = await get('/about', coding, { 'if-none-match': String(first.headers['etag']) });
+      expect(again.status).toBe(304);
+      expect(again.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+      expect(again.headers['content-security-policy']).toMatch(/script-src 'self'.*'sha256-/);
+      expect(again.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    }
+    const html = readFileSync(join(client, 'index.html'), 'utf8');
+    const css = /\/_astro\/[^"]+\.css/.exec(html)![0];
+    const asset = await get(css, 'br');
+    const assetAgain = await get(css, 'br', { 'if-none-match': String(asset.headers['etag']) });
+    expect(assetAgain.status).toBe(304);
+    expect(assetAgain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 });

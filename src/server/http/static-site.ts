@@ -49,23 +49,23 @@ export function createStaticSite(clientDir: string, headersFile: string) {
       .map((page) => [page, readFileSync(join(clientDir, `${page}.html`))]),
   );
 
-  const serve = sirv(clientDir, {
-    etag: true,
-    brotli: true,
-    gzip: true,
-    extensions: ['html'],
-    setHeaders(res, path) {
-      const page = !path.includes('.', path.lastIndexOf('/')) || path.endsWith('.html');
-      // Hashed assets never change; pages and other files are checked again (ETag) on each visit.
-      const maxAge = path.startsWith('/_astro/')
-        ? 'max-age=31536000, immutable'
-        : `max-age=${page ? 0 : 3600}, must-revalidate`;
-      res.setHeader('Cache-Control', `public, ${maxAge}`);
-      if (page) res.setHeader('Content-Security-Policy', policyFor(path));
-      const text = textTypes[path.slice(path.lastIndexOf('.') + 1)];
-      if (text) res.setHeader('Content-Type', `${path === '/rss.xml' ? 'application/rss+xml' : text}; charset=utf-8`);
-    },
-  });
+  const serve = sirv(clientDir, { etag: true, brotli: true, gzip: true, extensions: ['html'] });
+
+  /**
+   * A file's own headers, set before sirv runs rather than in its `setHeaders`, which it skips
+   * when it answers 304: a browser keeps a 304's headers for its copy, so a page revalidated on
+   * a second visit came back under the policy of non-pages, unstyled and with no script.
+   */
+  function setFileHeaders(res: ServerResponse, path: string, page: boolean) {
+    // Hashed assets never change; pages and other files are checked again (ETag) on each visit.
+    const maxAge = path.startsWith('/_astro/')
+      ? 'max-age=31536000, immutable'
+      : `max-age=${page ? 0 : 3600}, must-revalidate`;
+    res.setHeader('Cache-Control', `public, ${maxAge}`);
+    if (page) res.setHeader('Content-Security-Policy', policyFor(path));
+    const text = textTypes[path.slice(path.lastIndexOf('.') + 1)];
+    if (text) res.setHeader('Content-Type', `${path === '/rss.xml' ? 'application/rss+xml' : text}; charset=utf-8`);
+  }
 
   /** The not-found page for an (encoded) path: 'City Not Found' under /city/, else the 404 page. */
   function notFound(req: IncomingMessage, res: ServerResponse, pathname: string): void {
@@ -101,6 +101,7 @@ export function createStaticSite(clientDir: string, headersFile: string) {
     // sirv reads req.url: give it the origin-form target (an absolute-form one names another host).
     req.url = `${pathname}${search}`;
     req.headers['accept-encoding'] = acceptedCodings(req.headers['accept-encoding']);
+    setFileHeaders(res, decoded, pages.has(decoded));
     serve(req, res, () => notFound(req, res, page));
   }
 
