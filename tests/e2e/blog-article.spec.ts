@@ -122,7 +122,8 @@ for (const item of items) {
         'BlogPosting',
         'BreadcrumbList',
         ...(f.hasFaq ? ['FAQPage'] : []),
-        ...(f.city ? ['City'] : []),
+        // An article about a whole county is about an AdministrativeArea, not a town.
+        ...(f.city ? [f.city === f.county ? 'AdministrativeArea' : 'City'] : []),
       ]);
     }
     const post = nodes.find((n) => n['@type'] === 'BlogPosting' || n['@type'] === 'Article')!;

@@ -56,6 +56,7 @@ export interface ArticleFacts {
   slug: string;
   file: string;
   city?: string | undefined;
+  county?: string | undefined;
   state: string;
   playlistId: string;
   hasFaq: boolean;
@@ -78,6 +79,7 @@ export function articleFacts(): Map<string, ArticleFacts> {
       slug,
       file,
       city: geo('city') || undefined,
+      county: geo('county') || undefined,
       state: geo('state') || 'NC',
       playlistId: scalar(fm, 'playlistId') ?? '',
       hasFaq: /^faq:[ \t]*\r?\n[ \t]*- /m.test(fm) || (faqFlow !== undefined && /^\[\s*\{/.test(faqFlow)),

@@ -53,9 +53,10 @@ for (const path of [...pages, ...notFoundPaths]) {
       ),
     ].map((m) => m[0]);
     expect(glued, `words run together on ${path}`).toEqual([]);
-    for (const json of await page.locator('script[type="application/ld+json"]').allTextContents()) {
-      expect(() => JSON.parse(json), `JSON-LD on ${path}`).not.toThrow();
-    }
+    const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+    for (const json of blocks) expect(() => JSON.parse(json), `JSON-LD on ${path}`).not.toThrow();
+    // Crawlers read each page on its own: a node referred to by @id alone must be on the page.
+    expect(unresolvedReferences(blocks.map((json) => JSON.parse(json) as unknown)), `JSON-LD on ${path}`).toEqual([]);
     const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
@@ -73,6 +74,23 @@ for (const path of [...pages, ...notFoundPaths]) {
     expect(reports.length).toBeGreaterThan(20);
     expect(focusProblems(reports)).toEqual([]);
   });
+}
+
+/** The @id of every bare reference (`{ "@id": ... }`) that no typed node of the documents defines. */
+function unresolvedReferences(docs: unknown[]): string[] {
+  const defined = new Set<string>();
+  const referred: string[] = [];
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(walk);
+    if (typeof value !== 'object' || value === null) return;
+    const node = value as Record<string, unknown>;
+    const id = node['@id'];
+    if (typeof id === 'string' && Object.keys(node).length === 1) referred.push(id);
+    else if (typeof id === 'string' && node['@type']) defined.add(id);
+    Object.values(node).forEach(walk);
+  };
+  docs.forEach(walk);
+  return referred.filter((id) => !defined.has(id));
 }
 
 async function fetchHtml(request: APIRequestContext, path: string): Promise<string> {

@@ -153,6 +153,11 @@ describe('article JSON-LD graphs', () => {
     expect(crumbs).toMatchObject({ itemListElement: [{ name: 'Home' }, { name: 'Blog' }, { position: 3, item: url }] });
     expect(place).toMatchObject({ name: 'Raleigh, NC', url: 'https://www.example.com/city/raleigh' });
   });
+  it('publishes an article about a whole county as an AdministrativeArea, not a town inside itself', () => {
+    const county = { name: 'Franklin County', region: 'NC', county: 'Franklin County' };
+    const place = (buildArticleGraph(info, { ...input, place: county })['@graph'] as JsonLd[])[3]!;
+    expect(place).toEqual({ '@type': 'AdministrativeArea', name: 'Franklin County, NC' });
+  });
   it('leaves out FAQPage and the place when the article has none', () => {
     expect(types(buildArticleGraph(info, { ...input, faq: [], place: undefined }))).toEqual([
       'BlogPosting',

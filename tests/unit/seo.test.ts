@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { buildPageTitle, canonicalUrl, robotsContent, slugify } from '#src/lib/seo/meta.ts';
-import { buildBreadcrumbs, buildFaqPage, buildRealEstateAgent, graph } from '#src/lib/seo/jsonld.ts';
+import {
+  buildBreadcrumbs,
+  buildFaqPage,
+  buildPerson,
+  buildRealEstateAgent,
+  buildWebPage,
+  graph,
+} from '#src/lib/seo/jsonld.ts';
 import { formatPhone, mailtoHref, telHref } from '#src/lib/contact-links.ts';
 
 describe('page titles (SPEC §7)', () => {
@@ -73,6 +80,21 @@ describe('JSON-LD builders', () => {
       { '@type': 'City', name: 'Cary, NC' },
     ]);
     expect(agent).not.toHaveProperty('aggregateRating');
+    // jobTitle is a Person's property; RealEstateAgent is a business (schema.org LocalBusiness).
+    expect(agent).not.toHaveProperty('jobTitle');
+  });
+  it('names what a node points to, for pages that do not hold that node themselves', () => {
+    expect(buildPerson(info)).toMatchObject({
+      jobTitle: 'REALTOR®',
+      worksFor: { '@type': 'Organization', '@id': 'https://www.example.com/#organization', name: 'Brokerage' },
+    });
+    const page = buildWebPage(info, { url: 'https://www.example.com/areas', name: 'Areas', description: 'All.' });
+    expect(page['isPartOf']).toEqual({
+      '@type': 'WebSite',
+      '@id': 'https://www.example.com/#website',
+      url: 'https://www.example.com/',
+      name: 'Site',
+    });
   });
   it('numbers breadcrumbs from 1 and wraps nodes in one graph', () => {
     const doc = graph([

@@ -53,7 +53,6 @@ export function buildRealEstateAgent(s: SiteInfo): JsonLd {
     '@type': 'RealEstateAgent',
     '@id': ids.agent(s.url),
     name: s.agent.name,
-    jobTitle: s.agent.title,
     url: `${s.url}/`,
     telephone: e164(s.agent.phoneDigits),
     email: s.agent.email,
@@ -76,7 +75,8 @@ export function buildPerson(s: SiteInfo): JsonLd {
     '@id': `${s.url}/about#person`,
     name: s.agent.name,
     jobTitle: s.agent.title,
-    worksFor: { '@id': ids.organization(s.url) },
+    // Whole, not only its @id: the about page holds no Organization node of its own.
+    worksFor: buildOrganization(s),
     url: `${s.url}/about`,
     sameAs: [...s.sameAs],
   };
@@ -100,7 +100,8 @@ export function buildWebPage(s: SiteInfo, page: { url: string; name: string; des
     url: page.url,
     name: page.name,
     description: page.description,
-    isPartOf: { '@id': ids.website(s.url) },
+    // Named, not only its @id: most pages hold no WebSite node of their own.
+    isPartOf: { '@type': 'WebSite', '@id': ids.website(s.url), url: `${s.url}/`, name: s.name },
     inLanguage: 'en-US',
   };
 }
@@ -132,12 +133,14 @@ export function buildPlace(place: {
   lat?: number;
   lng?: number;
 }): JsonLd {
+  // An article about a whole county (geo.city equal to geo.county) is about no one town.
+  const county = place.county === place.name;
   return {
-    '@type': 'City',
+    '@type': county ? 'AdministrativeArea' : 'City',
     name: `${place.name}, ${place.region}`,
     ...(place.url ? { url: place.url } : {}),
     ...(place.description ? { description: place.description } : {}),
-    ...(place.county ? { containedInPlace: { '@type': 'AdministrativeArea', name: place.county } } : {}),
+    ...(place.county && !county ? { containedInPlace: { '@type': 'AdministrativeArea', name: place.county } } : {}),
     ...(place.lat !== undefined && place.lng !== undefined
       ? { geo: { '@type': 'GeoCoordinates', latitude: place.lat, longitude: place.lng } }
       : {}),
