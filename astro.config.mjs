@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { clientInteraction } from './src/integrations/client-interaction.ts';
 import { searchIndex } from './src/integrations/search-index.ts';
+import { sitemapLastmod } from './src/integrations/sitemap-lastmod.ts';
 import { shareCards } from './src/integrations/share-cards/index.ts';
 import { astroCsp } from './src/server/headers.ts';
 import { bodyLimitBytes } from './src/server/http/contact-request.ts';
@@ -37,6 +38,8 @@ const sitemapXml = () => ({
   },
 });
 
+const lastmod = sitemapLastmod();
+
 export default defineConfig({
   // SITE_URL lets a staging deploy produce its own canonicals; production uses the config.
   site: process.env.SITE_URL ?? site.baseUrl,
@@ -55,8 +58,10 @@ export default defineConfig({
     clientInteraction(),
     react(),
     mdx(),
+    lastmod.integration,
     sitemap({
       filter: (page) => !notInSitemap.some((p) => new URL(page).pathname === p),
+      serialize: lastmod.serialize,
     }),
     sitemapXml(),
     shareCards(),

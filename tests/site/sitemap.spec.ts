@@ -54,6 +54,27 @@ test('sitemap.xml lists every indexable built page and nothing else', async ({ r
   for (const path of [...noindex, ...errorPages]) expect(urls).not.toContain(new URL(path, origin).href);
 });
 
+test("each page's lastmod is the dateModified its structured data states, and only such a page has one", async ({
+  request,
+}) => {
+  const xml = await (await request.get('/sitemap.xml')).text();
+  const entries = [...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?/g)];
+  expect(entries.length).toBeGreaterThan(60);
+  const dated: string[] = [];
+  for (const [, loc, lastmod] of entries) {
+    const path = new URL(loc!).pathname;
+    const html = readFileSync(join(client, path === '/' ? 'index.html' : `${path.slice(1)}.html`), 'utf8');
+    const stated = [...html.matchAll(/"dateModified":"([^"]+)"/g)].map((m) => Date.parse(m[1]!));
+    if (stated.length === 0) expect(lastmod, path).toBeUndefined();
+    else {
+      dated.push(path);
+      expect(Date.parse(lastmod ?? ''), path).toBe(Math.max(...stated));
+    }
+  }
+  // Written articles and homes for sale state when they last changed.
+  expect(dated).toEqual(expect.arrayContaining(['/blog/living-in-raleigh-nc', '/listings/412-oak-grove-lane-cary-nc']));
+});
+
 test('robots.txt allows crawling and names /sitemap.xml', async ({ request }) => {
   const res = await request.get('/robots.txt');
   expect(res.status()).toBe(200);

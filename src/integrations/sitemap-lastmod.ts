@@ -1,0 +1,45 @@
+/**
+ * The sitemap's `<lastmod>`, taken from what each page publishes itself: the `dateModified` of
+ * its structured data (an article, a home for sale). A page that states no such date (the home
+ * page, a city guide) gets no lastmod rather than a guessed one: search engines use lastmod only
+ * while it stays accurate. Used as @astrojs/sitemap's `serialize`, after the pages are written.
+ */
+import { readFile } from 'node:fs/promises';
+import type { AstroIntegration } from 'astro';
+import type { SitemapItem } from '@astrojs/sitemap';
+
+/** The latest `dateModified` of a page's JSON-LD (its graph's nodes included), if any. */
+export function dateModifiedOf(html: string): string | undefined {
+  const dates: string[] = [];
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(walk);
+    if (typeof value !== 'object' || value === null) return;
+    const date = (value as Record<string, unknown>)['dateModified'];
+    if (typeof date === 'string' && !Number.isNaN(Date.parse(date))) dates.push(date);
+    Object.values(value).forEach(walk);
+  };
+  for (const [, json] of html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)) {
+    walk(JSON.parse(json!));
+  }
+  return dates.sort((a, b) => Date.parse(b) - Date.parse(a))[0];
+}
+
+export function sitemapLastmod() {
+  let client: URL | undefined;
+  const integration: AstroIntegration = {
+    name: 'sitemap-lastmod',
+    hooks: {
+      'astro:config:done': ({ config }) => {
+        client = config.build.client;
+      },
+    },
+  };
+  async function serialize(item: SitemapItem): Promise<SitemapItem> {
+    if (!client) throw new Error('sitemap-lastmod: list its integration before the sitemap');
+    const path = decodeURI(new URL(item.url).pathname);
+    const html = await readFile(new URL(path === '/' ? 'index.html' : `${path.slice(1)}.html`, client), 'utf8');
+    const lastmod = dateModifiedOf(html);
+    return lastmod ? { ...item, lastmod } : item;
+  }
+  return { integration, serialize };
+}
