@@ -52,11 +52,19 @@ export function loanAmount(price: number, down: number): number {
   return Math.max(0, price - down);
 }
 
+/**
+ * The monthly rate of an annual percentage. A rate below zero is read as 0, as a loan below zero
+ * is (otherwise a typed "-3" showed negative interest); every rate of 0 or more is unchanged.
+ */
+function monthlyRate(annualRatePercent: number): number {
+  return Math.max(0, annualRatePercent) / 100 / 12;
+}
+
 /** SPEC: the standard amortisation formula over term x 12 months; loan / months when the rate is 0. */
 export function monthlyPayment(loan: number, annualRatePercent: number, years: number): number {
   const months = years * 12;
   if (months <= 0) return 0;
-  const r = annualRatePercent / 100 / 12;
+  const r = monthlyRate(annualRatePercent);
   if (r === 0) return loan / months;
   return (loan * r) / (1 - Math.pow(1 + r, -months));
 }
@@ -87,7 +95,7 @@ export interface ScheduleYear {
 /** Balance after each monthly payment, index 0 = after the first payment. */
 export function monthlyBalances(loan: number, annualRatePercent: number, years: number): number[] {
   const months = years * 12;
-  const r = annualRatePercent / 100 / 12;
+  const r = monthlyRate(annualRatePercent);
   const payment = monthlyPayment(loan, annualRatePercent, years);
   const balances: number[] = [];
   let balance = loan;
@@ -100,7 +108,7 @@ export function monthlyBalances(loan: number, annualRatePercent: number, years: 
 
 /** Yearly amortisation: principal and interest paid in each loan year and the balance after it. */
 export function yearlySchedule(loan: number, annualRatePercent: number, years: number): ScheduleYear[] {
-  const r = annualRatePercent / 100 / 12;
+  const r = monthlyRate(annualRatePercent);
   const payment = monthlyPayment(loan, annualRatePercent, years);
   const rows: ScheduleYear[] = [];
   let balance = loan;

@@ -58,6 +58,13 @@ describe('SPEC monthly payment', () => {
     expect(pay(180000, 0, 15)).toBe('$1,000.00');
   });
 
+  it('reads a rate below zero as 0: no negative interest, a schedule that still ends at zero', () => {
+    const r = calculateMortgage({ price: 300000, down: 60000, rate: -3, term: 30 });
+    expect(r.payment).toBe(240000 / 360);
+    expect(formatMoney(r.totalInterest)).toBe('$0.00');
+    expect(yearlySchedule(240000, -3, 30)).toEqual(yearlySchedule(240000, 0, 30));
+  });
+
   it('offers exactly the terms 15, 20, 25 and 30 years', () => {
     expect(loanTerms).toEqual([15, 20, 25, 30]);
   });
