@@ -295,12 +295,15 @@ test.describe('layout', () => {
     await expect(footer.getByText(site.agent.brokerage).first()).toBeVisible();
     await expect(footer.getByText(/Equal Housing Opportunity/).first()).toBeVisible();
     await page.goto('/');
-    await expect(
-      page
-        .locator('footer')
-        .getByText(/Equal Housing Opportunity/)
-        .first(),
-    ).toBeVisible();
+    const statement = page
+      .locator('footer')
+      .getByText(/Equal Housing Opportunity/)
+      .first();
+    await expect(statement).toBeVisible();
+    // The Equal Housing logo keeps its size beside the statement, even on a 360 px screen.
+    await page.setViewportSize({ width: 360, height: 780 });
+    const logo = await statement.locator('svg').boundingBox();
+    expect([logo?.width, logo?.height]).toEqual([18, 18]);
   });
 });
 

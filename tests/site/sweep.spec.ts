@@ -68,6 +68,13 @@ for (const path of [...pages, ...notFoundPaths]) {
     await page.goto(path);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${path} is wider than 360 px`).toBeLessThanOrEqual(0);
+    // A phone number reads on one line, never "(919) 555-" then "0142".
+    const brokenPhones = await page.evaluate(() =>
+      [...document.querySelectorAll('a[href^="tel:"]')]
+        .filter((a) => a.getClientRects().length > 1)
+        .map((a) => a.textContent?.trim()),
+    );
+    expect(brokenPhones, `phone numbers split across lines on ${path}`).toEqual([]);
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.setViewportSize({ width: 1280, height: 800 });
     const reports = await reportFocus(page);
