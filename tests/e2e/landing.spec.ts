@@ -56,6 +56,11 @@ test.describe('home page', () => {
     for (const figure of ['10', 'Top 5%', '180+', '$47M+']) {
       await expect(page.locator('dd', { hasText: figure }).first()).toBeVisible();
     }
+    // Each figure stands above its label (the label comes first in the markup, for screen readers).
+    for (const card of await page.locator('section[aria-labelledby="numbers-heading"] dl > div').all()) {
+      const [figure, label] = [await card.locator('dd').boundingBox(), await card.locator('dt').boundingBox()];
+      expect(figure!.y).toBeLessThan(label!.y);
+    }
     await expect(page.getByRole('complementary', { name: 'Call or text' }).getByRole('link')).toHaveAttribute(
       'href',
       tel,
@@ -191,6 +196,20 @@ test.describe('hero video: downloaded only when it costs the visitor nothing', (
     await play.click();
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
     await expect(pause).toBeVisible();
+    // It covers nothing of the hero, on a phone either: not the heading, the links or the strip.
+    for (const width of [1366, 360]) {
+      await page.setViewportSize({ width, height: 780 });
+      const button = (await pause.boundingBox())!;
+      for (const other of await hero.locator('h1, p, a, li').all()) {
+        const box = (await other.boundingBox())!;
+        const apart =
+          button.x + button.width <= box.x ||
+          box.x + box.width <= button.x ||
+          button.y + button.height <= box.y ||
+          box.y + box.height <= button.y;
+        expect(apart, `the pause button covers "${await other.textContent()}" at ${width} px`).toBe(true);
+      }
+    }
   });
 
   test('prefers-reduced-motion: reduce downloads no video', async ({ page }) => {
