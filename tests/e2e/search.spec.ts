@@ -67,6 +67,33 @@ test('the query in q fills the box and runs: articles, playlist pages and city g
   expect(links).toContain(`/blog/${slugify(town)}-nc`);
 });
 
+test('a query with many results lists 20 at a time, and "Show more results" adds the next ones', async ({ page }) => {
+  await page.goto('/search?q=Raleigh');
+  const status = page.getByRole('status');
+  await expect(status).toHaveText(/^\d+ results for "Raleigh", the first 20 shown\.$/);
+  const found = Number(/^\d+/.exec((await status.textContent()) ?? '')![0]);
+  expect(found).toBeGreaterThan(40);
+  const items = results(page).getByRole('listitem');
+  await expect(items).toHaveCount(20);
+  const more = page.getByRole('button', { name: 'Show more results' });
+  await more.click();
+  await expect(items).toHaveCount(40);
+  await expect(status).toHaveText(`${found} results for "Raleigh", the first 40 shown.`);
+  // The keyboard goes on from the first result added.
+  await expect(items.nth(20).getByRole('link')).toBeFocused();
+  for (let shown = 40; shown < found; shown += 20) {
+    await more.click();
+    await expect(items).toHaveCount(Math.min(found, shown + 20));
+  }
+  await expect(more).toBeHidden();
+  await expect(status).toHaveText(`${found} results for "Raleigh".`);
+  expect(new Set(await resultLinks(page)).size).toBe(found);
+  // A new query starts again from its first 20.
+  await searchBox(page).fill('first-time buyer');
+  await expect(status).toHaveText(/results? for "first-time buyer"/);
+  expect(await items.count()).toBeLessThanOrEqual(20);
+});
+
 test('landing and legal pages are found too, and the search page itself is not', async ({ page }) => {
   await page.goto('/search?q=downsizing');
   await expect(results(page).getByRole('link').first()).toBeVisible();

@@ -23,8 +23,8 @@ interface PageData {
   meta: { title?: string };
 }
 
-/** At most this many results are listed. */
-const maxResults = 20;
+/** Results are listed this many at a time; "Show more results" adds the next ones. */
+const pageSize = 20;
 
 async function loadPagefind(): Promise<Pagefind> {
   // Built by the search-index integration at the end of the build, so not known to the bundler.
@@ -54,7 +54,8 @@ export async function startSearch(root: HTMLElement, fail: () => void): Promise<
   const status = root.querySelector<HTMLElement>('[data-search-status]');
   const list = root.querySelector<HTMLOListElement>('[data-search-results]');
   const item = root.querySelector<HTMLTemplateElement>('template[data-search-result]');
-  if (!form || !input || !status || !list || !item) return fail();
+  const more = root.querySelector<HTMLButtonElement>('[data-search-more]');
+  if (!form || !input || !status || !list || !item || !more) return fail();
 
   const query = new URLSearchParams(window.location.search).get('q') ?? '';
   if (query && !input.value) input.value = query;
@@ -67,6 +68,9 @@ export async function startSearch(root: HTMLElement, fail: () => void): Promise<
     return fail();
   }
 
+  /** The query on screen and all its results, of which the list shows the first ones. */
+  let current: { term: string; results: { data(): Promise<PageData> }[] } | undefined;
+
   const show = async (term: string) => {
     const trimmed = term.trim();
     const address = new URL(window.location.href);
@@ -74,14 +78,27 @@ export async function startSearch(root: HTMLElement, fail: () => void): Promise<
     else address.searchParams.delete('q');
     window.history.replaceState(null, '', address);
     if (!trimmed) {
+      current = undefined;
       list.replaceChildren();
       status.textContent = '';
+      more.hidden = true;
       return;
     }
     const search = await pagefind.debouncedSearch(trimmed, {}, 200);
     if (!search) return; // a newer query replaced this one
-    const pages = await Promise.all(search.results.slice(0, maxResults).map((r) => r.data()));
-    list.replaceChildren(
+    current = { term: trimmed, results: search.results };
+    list.replaceChildren();
+    await showNext();
+  };
+
+  /** Adds the next `pageSize` results of the query on screen; returns where they start. */
+  const showNext = async () => {
+    if (!current) return;
+    const { term, results } = current;
+    const from = list.children.length;
+    const pages = await Promise.all(results.slice(from, from + pageSize).map((r) => r.data()));
+    if (current?.results !== results) return; // a newer query replaced this one meanwhile
+    list.append(
       ...pages.map((page) => {
         const entry = item.content.cloneNode(true) as DocumentFragment;
         const link = entry.querySelector<HTMLAnchorElement>('[data-result-link]');
@@ -96,8 +113,20 @@ export async function startSearch(root: HTMLElement, fail: () => void): Promise<
         return entry;
       }),
     );
-    status.textContent = resultsSummary(trimmed, search.results.length, pages.length);
+    status.textContent = resultsSummary(term, results.length, list.children.length);
+    more.hidden = list.children.length >= results.length;
+    return from;
   };
+  more.addEventListener('click', () => {
+    if (more.disabled) return;
+    more.disabled = true;
+    void showNext()
+      .then((from) => {
+        // Keyboard and screen-reader users go on from the first result just added.
+        if (from !== undefined) list.children[from]?.querySelector<HTMLAnchorElement>('a')?.focus();
+      })
+      .finally(() => (more.disabled = false));
+  });
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
