@@ -401,13 +401,20 @@ test.describe('phone menu closes on Escape, an outside tap and focus leaving', (
       test('the toggle names its action and reports aria-expanded', async ({ page }) => {
         await page.goto(start);
         const toggle = toggleOf(page);
+        const [bars, cross] = [toggle.locator('path').first(), toggle.locator('path').last()];
         await expect(toggle).toHaveAttribute('aria-expanded', 'false');
         await expect(toggle).toHaveAccessibleName('Open the menu');
+        await expect(bars).toBeVisible();
+        await expect(cross).toBeHidden();
         await toggle.click();
         await expect(toggle).toHaveAttribute('aria-expanded', 'true');
         await expect(toggle).toHaveAccessibleName('Close the menu');
+        // The icon shows what a tap will do: a cross closes the open menu.
+        await expect(cross).toBeVisible();
+        await expect(bars).toBeHidden();
         await toggle.click();
         await expect(toggle).toHaveAccessibleName('Open the menu');
+        await expect(bars).toBeVisible();
       });
 
       test('Escape closes the menu and returns focus to the toggle', async ({ page }) => {
