@@ -1,6 +1,7 @@
 /**
  * Runs `fn` once the visitor first scrolls, taps, clicks, types or moves the focus, so that
- * third-party embeds and heavy islands never load during the first view of a page.
+ * third-party embeds and heavy islands never load during the first view of a page. Used by the
+ * `client:interaction` directive and by the one page script of src/components/ui/WhenNear.astro.
  */
 export function afterFirstInteraction(fn: () => void): void {
   const events = ['scroll', 'pointerdown', 'keydown', 'touchstart', 'wheel', 'focusin', 'input'] as const;
@@ -11,19 +12,4 @@ export function afterFirstInteraction(fn: () => void): void {
     fn();
   };
   for (const e of events) window.addEventListener(e, run, { passive: true });
-}
-
-/** Calls `fn` once `el` comes within `margin` of the viewport, but never before the first interaction. */
-export function whenNearAfterInteraction(el: Element, fn: () => void, margin = '300px 0px'): void {
-  afterFirstInteraction(() => {
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((e) => e.isIntersecting)) return;
-        observer.disconnect();
-        fn();
-      },
-      { rootMargin: margin },
-    );
-    observer.observe(el);
-  });
 }
