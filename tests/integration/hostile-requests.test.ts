@@ -89,6 +89,17 @@ const cases: Case[] = [
   ['TRACK', () => request(`TRACK / HTTP/1.1\r\nHost: ${host()}\r\nConnection: close`)],
   ['CONNECT', () => request(`CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:22\r\nConnection: close`), 405],
   ['PROPFIND on a page', () => request(`PROPFIND /about HTTP/1.1\r\nHost: ${host()}\r\nConnection: close`), 405],
+  // At every address that GET moves to the page, not at a path that names no file.
+  [
+    'PROPFIND on a page as .html',
+    () => request(`PROPFIND /about.html HTTP/1.1\r\nHost: ${host()}\r\nConnection: close`),
+    405,
+  ],
+  [
+    'PROPFIND on a malformed path',
+    () => request(`PROPFIND /%E6%97 HTTP/1.1\r\nHost: ${host()}\r\nConnection: close`),
+    404,
+  ],
   [
     'DELETE on the videos route',
     () => request(`DELETE /api/videos HTTP/1.1\r\nHost: ${host()}\r\nConnection: close`),

@@ -19,8 +19,8 @@ type HeadersJson = { pathname: string; headers: { key: string; value: string }[]
 /** Text files whose type sirv sends without a charset; the feed is sent as a feed. */
 const textTypes: Record<string, string> = { xml: 'application/xml', txt: 'text/plain', ics: 'text/calendar' };
 
-/** A file's or a policy's path as the page's clean path: `/about.html` -> `/about`, `/index.html` -> `/`. */
-const pagePath = (path: string) => path.replace(/\/$|\.html$/, '').replace(/\/index$/, '') || '/';
+/** A file's, policy's or request's path as its page's: `//about/`, `/about.html` -> `/about`; `/index.html` -> `/`. */
+const pagePath = (path: string) => path.replace(/\/+/g, '/').replace(/(\/index)?(\/|\.html)?$/, '') || '/';
 
 /** sirv looks for "br" and "gzip" anywhere in Accept-Encoding: keep only the codings not refused with q=0. */
 const acceptedCodings = (header = '') =>
@@ -90,7 +90,7 @@ export function createStaticSite(clientDir: string, headersFile: string) {
   ) {
     const decoded = decodePath(pathname);
     if (decoded === undefined) return notFound(req, res, pathname);
-    const page = pagePath(decoded.replace(/\/{2,}/g, '/'));
+    const page = pagePath(decoded);
     if (notFoundPages.has(page)) return notFound(req, res, page);
     if (page !== decoded && pages.has(page)) {
       // One address per page: `/about/`, `//about`, `/about%2F` and `/about.html` move to `/about`
@@ -105,8 +105,11 @@ export function createStaticSite(clientDir: string, headersFile: string) {
     serve(req, res, () => notFound(req, res, page));
   }
 
-  /** Whether a path is a pre-rendered page (for 405 rather than 404 on other methods). */
-  const hasPage = (pathname: string) => pages.has(decodePath(pathname)?.replace(/\/+$/, '') || '/');
+  /** Whether an (encoded) path names a pre-rendered page, at any of its addresses (405 rather than 404). */
+  const hasPage = (pathname: string) => {
+    const decoded = decodePath(pathname);
+    return decoded !== undefined && pages.has(pagePath(decoded));
+  };
 
   return { handle, notFound, hasPage };
 }
