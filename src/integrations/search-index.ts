@@ -11,7 +11,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import * as pagefind from 'pagefind';
-import { pagePathOfFile } from '../lib/search.ts';
+import { pagePathOfFile } from '../lib/page-files.ts';
 
 /** What the browser needs: the loader, its WebAssembly, the index and the excerpts (not Pagefind's own UIs). */
 const served = (path: string) =>

@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import type { AstroIntegration } from 'astro';
 import type { SitemapItem } from '@astrojs/sitemap';
+import { fileOfPagePath } from '../lib/page-files.ts';
 
 /** The latest `dateModified` of a page's JSON-LD (its graph's nodes included), if any. */
 export function dateModifiedOf(html: string): string | undefined {
@@ -37,7 +38,7 @@ export function sitemapLastmod() {
   async function serialize(item: SitemapItem): Promise<SitemapItem> {
     if (!client) throw new Error('sitemap-lastmod: list its integration before the sitemap');
     const path = decodeURI(new URL(item.url).pathname);
-    const html = await readFile(new URL(path === '/' ? 'index.html' : `${path.slice(1)}.html`, client), 'utf8');
+    const html = await readFile(new URL(fileOfPagePath(path), client), 'utf8');
     const lastmod = dateModifiedOf(html);
     return lastmod ? { ...item, lastmod } : item;
   }

@@ -32,12 +32,3 @@ export function resultsSummary(term: string, found: number, shown: number): stri
   const count = found === 1 ? '1 result' : `${found} results`;
   return shown < found ? `${count} for "${term}", the first ${shown} shown.` : `${count} for "${term}".`;
 }
-
-/**
- * The address of a built page from its file under dist/client, as the site serves it (clean
- * URLs, no trailing slash): "city/cary.html" -> "/city/cary", "index.html" -> "/".
- */
-export function pagePathOfFile(file: string): string {
-  const path = `/${file.replace(/\.html$/, '')}`.replace(/(^|\/)index$/, '');
-  return path === '' ? '/' : path;
-}

@@ -1,7 +1,8 @@
 /** The pages of the build: every URL in the built sitemap plus the two not-found pages. */
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
+import { fileOfPagePath, pagePathOfFile } from '#src/lib/page-files.ts';
 
 const client = join(import.meta.dirname, '..', '..', 'dist', 'client');
 
@@ -22,8 +23,7 @@ export const notFoundPaths = ['/this-page-does-not-exist', '/city/atlantis'];
 export function allPagePaths(): string[] {
   const pages = readdirSync(client, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-    .map((entry) => `/${join(entry.parentPath, entry.name).slice(client.length + 1)}`.replace(/\.html$/, ''))
-    .map((path) => (path === '/index' ? '/' : path))
+    .map((entry) => pagePathOfFile(relative(client, join(entry.parentPath, entry.name)).split(sep).join('/')))
     .filter((path) => path !== '/404' && path !== '/city-not-found');
   return [...new Set([...pages, '/contact', ...notFoundPaths])].sort();
 }
@@ -36,7 +36,7 @@ export function allPagePaths(): string[] {
 export function pagesPerScriptKind(): string[] {
   const groups = new Map<string, string>();
   for (const path of allPagePaths()) {
-    const file = join(client, path === '/' ? 'index.html' : `${path}.html`);
+    const file = join(client, fileOfPagePath(path));
     let html: string;
     try {
       html = readFileSync(file, 'utf8');

@@ -1,6 +1,6 @@
 /** The site search's pure parts (src/lib/search.ts). */
 import { describe, expect, it } from 'vitest';
-import { excerptParts, pagePathOfFile, resultsSummary } from '#src/lib/search.ts';
+import { excerptParts, resultsSummary } from '#src/lib/search.ts';
 
 describe('search excerpts', () => {
   it('become text parts, the matched words marked, entities decoded and nothing parsed as HTML', () => {
@@ -21,15 +21,5 @@ describe('the status line', () => {
     expect(resultsSummary('cary', 3, 3)).toBe('3 results for "cary".');
     expect(resultsSummary('homes', 42, 20)).toBe('42 results for "homes", the first 20 shown.');
     expect(resultsSummary('zzz', 0, 0)).toMatch(/^No results for "zzz"\./);
-  });
-});
-
-describe('indexed page addresses', () => {
-  it('are the clean URLs the site serves', () => {
-    expect(pagePathOfFile('index.html')).toBe('/');
-    expect(pagePathOfFile('about.html')).toBe('/about');
-    expect(pagePathOfFile('city/cary.html')).toBe('/city/cary');
-    expect(pagePathOfFile('blog/index.html')).toBe('/blog');
-    expect(pagePathOfFile('blog/reindex.html')).toBe('/blog/reindex');
   });
 });
