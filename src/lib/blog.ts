@@ -68,3 +68,20 @@ export function playlistDefaultDescription(
 ): string {
   return `${title} playlist from ${agent.name}, top 5% ${agent.title} in ${office.locality} ${office.region}`;
 }
+
+/**
+ * The blog index shows the newest articles this many to a page (whole rows of one, two or three
+ * columns), so /blog stays light however many the agent publishes; older ones follow on
+ * /blog/page/2, /blog/page/3...
+ */
+export const articlesPerPage = 12;
+
+/** How many pages the blog index has for this many articles (at least one). */
+export function blogPageCount(articles: number): number {
+  return Math.max(1, Math.ceil(articles / articlesPerPage));
+}
+
+/** The address of page `n` of the blog index: the first is /blog itself. */
+export function blogIndexPath(n: number): string {
+  return n <= 1 ? '/blog' : `/blog/page/${n}`;
+}

@@ -1,5 +1,6 @@
 /** The blog index (/blog, SPEC §2) and the RSS feed. */
 import { expect, test } from '@playwright/test';
+import { articlesPerPage, blogIndexPath, blogPageCount } from '../../src/lib/blog.ts';
 import { feedItems, isThirdParty, playlistFacts } from './blog-content.ts';
 
 const items = feedItems();
@@ -10,35 +11,75 @@ test('lists every article newest first, each with date, title, description and a
 }) => {
   const outside: string[] = [];
   await context.route(isThirdParty, (route) => (outside.push(route.request().url()), route.abort()));
-  await page.goto('/blog');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Triangle Real Estate Blog');
-
-  const cards = page.getByTestId('article-list').locator(':scope > li');
-  await expect(cards).toHaveCount(items.length);
-  const days = await cards.locator('time').evaluateAll((els) => els.map((e) => e.getAttribute('datetime') ?? ''));
-  expect(days).toEqual([...days].sort().reverse());
-  expect(days).toEqual(items.map((i) => i.day));
-
-  for (const [i, item] of items.entries()) {
-    const card = cards.nth(i);
-    await expect(card.getByRole('heading', { level: 3 })).toHaveText(item.title);
-    await expect(card.locator('p').nth(1)).not.toBeEmpty();
-    // One picture of the final 16:9 size: cover, cached thumbnail (both local) or the inline placeholder.
-    const picture = card.locator('img, svg').first();
-    await expect(picture).toBeVisible();
-    for (const src of await card.locator('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')))) {
-      expect(src).toMatch(/^\/_astro\//);
+  // The newest articles on /blog, the older ones on the pages its 'Older articles' link leads to.
+  let path: string | null = '/blog';
+  let seen = 0;
+  while (path) {
+    await page.goto(path);
+    if (path === '/blog') {
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Triangle Real Estate Blog');
     }
-    const link = card.getByRole('link', { name: `Read Blog about ${item.title}`, exact: true });
-    await expect(link).toHaveText(/^Read Blog/);
-    await expect(link).toHaveAttribute('href', item.path);
+    const cards = page.getByTestId('article-list').locator(':scope > li');
+    const onPage = items.slice(seen, seen + articlesPerPage);
+    await expect(cards).toHaveCount(onPage.length);
+    const days = await cards.locator('time').evaluateAll((els) => els.map((e) => e.getAttribute('datetime') ?? ''));
+    expect(days).toEqual(onPage.map((i) => i.day));
+
+    for (const [i, item] of onPage.entries()) {
+      const card = cards.nth(i);
+      await expect(card.getByRole('heading', { level: 3 })).toHaveText(item.title);
+      await expect(card.locator('p').nth(1)).not.toBeEmpty();
+      // One picture of the final 16:9 size: cover, cached thumbnail (both local) or the inline placeholder.
+      const picture = card.locator('img, svg').first();
+      await expect(picture).toBeVisible();
+      for (const src of await card.locator('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')))) {
+        expect(src).toMatch(/^\/_astro\//);
+      }
+      const link = card.getByRole('link', { name: `Read Blog about ${item.title}`, exact: true });
+      await expect(link).toHaveText(/^Read Blog/);
+      await expect(link).toHaveAttribute('href', item.path);
+    }
+    // The accessible name of every Read Blog link is unique.
+    const names = await page
+      .getByRole('link', { name: /^Read Blog/ })
+      .evaluateAll((els) => els.map((e) => e.textContent?.trim()));
+    expect(new Set(names).size).toBe(onPage.length);
+    seen += onPage.length;
+    const older = page.getByRole('link', { name: 'Older articles', exact: true });
+    path = (await older.count()) > 0 ? await older.getAttribute('href') : null;
   }
-  // The accessible name of every Read Blog link is unique.
-  const names = await page
-    .getByRole('link', { name: /^Read Blog/ })
-    .evaluateAll((els) => els.map((e) => e.textContent?.trim()));
-  expect(new Set(names).size).toBe(items.length);
+  expect(seen).toBe(items.length);
+  // Newest first across the pages, too.
+  expect(items.map((i) => i.day)).toEqual(
+    items
+      .map((i) => i.day)
+      .sort()
+      .reverse(),
+  );
   expect(outside).toEqual([]);
+});
+
+test(`the blog index shows ${articlesPerPage} articles a page, each page linking its neighbours`, async ({ page }) => {
+  const pages = blogPageCount(items.length);
+  // The sample content fills more than one page, so the pages are exercised.
+  expect(pages).toBeGreaterThan(1);
+  for (let n = 1; n <= pages; n++) {
+    const path = blogIndexPath(n);
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(200);
+    const pager = page.getByRole('navigation', { name: 'Blog pages' });
+    await expect(pager.getByText(`Page ${n} of ${pages}`, { exact: true })).toBeVisible();
+    const newer = pager.getByRole('link', { name: 'Newer articles', exact: true });
+    const older = pager.getByRole('link', { name: 'Older articles', exact: true });
+    if (n > 1) await expect(newer).toHaveAttribute('href', blogIndexPath(n - 1));
+    else await expect(newer).toHaveCount(0);
+    if (n < pages) await expect(older).toHaveAttribute('href', blogIndexPath(n + 1));
+    else await expect(older).toHaveCount(0);
+    // Each page is its own canonical page; only the first lists the playlists.
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${path}$`));
+    await expect(page.getByRole('heading', { level: 2, name: 'Video Playlists' })).toHaveCount(n === 1 ? 1 : 0);
+  }
+  expect((await page.goto(blogIndexPath(pages + 1)))?.status()).toBe(404);
 });
 
 test('a Read Blog link opens its article', async ({ page }) => {

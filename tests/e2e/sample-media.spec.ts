@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readTitleAreas, type TitleArea } from '../../scripts/art/title-areas.ts';
+import { blogIndexPath, blogPageCount } from '../../src/lib/blog.ts';
 import { playlistFacts } from './blog-content.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -171,29 +172,34 @@ test.describe('issue 19: sample media look like samples', () => {
   for (const width of widths) {
     test(`at ${width} px every blog card shows a picture of its own`, async ({ page, request }) => {
       await page.setViewportSize({ width, height: 900 });
-      await page.goto('/blog');
-      const cards = page.getByTestId('article-list').locator(':scope > li');
-      await expect(cards).toHaveCount(20);
       const hashes = new Map<string, string[]>();
-      for (const card of await cards.all()) {
-        const title = (await card.getByRole('heading', { level: 3 }).textContent()) ?? '';
-        const picture = card.locator('img, svg').first();
-        await picture.scrollIntoViewIfNeeded();
-        let bytes: Buffer;
-        if ((await picture.evaluate((el) => el.localName)) === 'img') {
-          await expect
-            .poll(() => picture.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0))
-            .toBe(true);
-          const res = await request.get(await picture.evaluate((i: HTMLImageElement) => i.currentSrc));
-          expect(res.ok()).toBe(true);
-          bytes = await res.body();
-        } else {
-          // An inline drawing: its markup is its content.
-          bytes = Buffer.from(await picture.evaluate((el) => el.outerHTML));
+      // The 20 sample articles, over the blog index's pages.
+      let seen = 0;
+      for (let n = 1; n <= blogPageCount(20); n++) {
+        await page.goto(blogIndexPath(n));
+        const cards = await page.getByTestId('article-list').locator(':scope > li').all();
+        seen += cards.length;
+        for (const card of cards) {
+          const title = (await card.getByRole('heading', { level: 3 }).textContent()) ?? '';
+          const picture = card.locator('img, svg').first();
+          await picture.scrollIntoViewIfNeeded();
+          let bytes: Buffer;
+          if ((await picture.evaluate((el) => el.localName)) === 'img') {
+            await expect
+              .poll(() => picture.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0))
+              .toBe(true);
+            const res = await request.get(await picture.evaluate((i: HTMLImageElement) => i.currentSrc));
+            expect(res.ok()).toBe(true);
+            bytes = await res.body();
+          } else {
+            // An inline drawing: its markup is its content.
+            bytes = Buffer.from(await picture.evaluate((el) => el.outerHTML));
+          }
+          const hash = createHash('sha256').update(bytes).digest('hex');
+          hashes.set(hash, [...(hashes.get(hash) ?? []), title]);
         }
-        const hash = createHash('sha256').update(bytes).digest('hex');
-        hashes.set(hash, [...(hashes.get(hash) ?? []), title]);
       }
+      expect(seen).toBe(20);
       const shared = [...hashes.values()].filter((titles) => titles.length > 1);
       expect(shared, 'cards showing the same picture').toEqual([]);
     });

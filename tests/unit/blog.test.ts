@@ -12,6 +12,9 @@ import FaqAccordion from '#src/components/blog/FaqAccordion.astro';
 import PlaylistView from '#src/components/blog/PlaylistView.astro';
 import YouTubeFacade from '#src/components/video/YouTubeFacade.astro';
 import {
+  articlesPerPage,
+  blogIndexPath,
+  blogPageCount,
   cityLine,
   formatPublishedDate,
   isoDay,
@@ -255,5 +258,17 @@ describe('blog components (Astro container)', () => {
     expect(html.match(/<details/g)).toHaveLength(2);
     expect(html.match(/<summary/g)).toHaveLength(2);
     expect(html).toContain('About 20 minutes.');
+  });
+});
+
+describe('blog index pages', () => {
+  it('hold the newest articles a page at a time, the first at /blog', () => {
+    expect(articlesPerPage % 6).toBe(0); // whole rows of 1, 2 or 3 columns
+    expect(blogPageCount(0)).toBe(1);
+    expect(blogPageCount(articlesPerPage)).toBe(1);
+    expect(blogPageCount(articlesPerPage + 1)).toBe(2);
+    expect(blogPageCount(1000)).toBe(Math.ceil(1000 / articlesPerPage));
+    expect(blogIndexPath(1)).toBe('/blog');
+    expect(blogIndexPath(2)).toBe('/blog/page/2');
   });
 });
