@@ -26,11 +26,11 @@ import type {
   DeliveryFilter,
   LeadStore,
   LeadWithDeliveries,
-  ListingRef,
   NewLead,
   RateLimitCheck,
   StoredLead,
 } from './types.ts';
+import { leadColumns, leadValues, toDelivery, toLead } from './rows.ts';
 
 /** The schema's versions, in order; `lead_schema_versions` records which ones a database has had. */
 const migrations = [
@@ -97,113 +97,6 @@ const migrations = [
 export const schemaVersion = migrations.length;
 
 type Row = Record<string, unknown>;
-
-/** A text, number or bigint column's value as text (node-postgres gives bigint and numeric as strings). */
-const text = (value: unknown) =>
-  typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'bigint' ? String(value) : '';
-const iso = (value: unknown) => (value instanceof Date ? value : new Date(text(value))).toISOString();
-
-function toListing(row: Row): ListingRef | undefined {
-  if (!text(row['listing_key'])) return undefined;
-  return {
-    key: text(row['listing_key']),
-    address: text(row['listing_address']),
-    street: text(row['listing_street']),
-    city: text(row['listing_city']),
-    state: text(row['listing_state']),
-    postalCode: text(row['listing_postal_code']),
-    price: Number(row['listing_price'] ?? 0),
-    url: text(row['listing_url']),
-  };
-}
-
-function toLead(row: Row, id = row['id']): StoredLead {
-  const listing = toListing(row);
-  return {
-    id: Number(id),
-    receivedAt: iso(row['received_at']),
-    status: row['status'] === 'spam' ? 'spam' : 'lead',
-    spamReason: row['spam_reason'] === null ? undefined : text(row['spam_reason']),
-    firstName: text(row['first_name']),
-    lastName: text(row['last_name']),
-    email: text(row['email']),
-    phone: text(row['phone']),
-    helpType: text(row['help_type']),
-    message: text(row['message']),
-    ip: text(row['ip']),
-    userAgent: text(row['user_agent']),
-    sourcePage: text(row['source_page']),
-    consentText: text(row['consent_text']),
-    textingConsent: row['texting_consent'] === true,
-    ...(listing ? { listing } : {}),
-  };
-}
-
-function toDelivery(row: Row): Delivery {
-  return {
-    id: Number(row['id']),
-    leadId: Number(row['lead_id']),
-    channel: row['channel'] === 'webhook' ? 'webhook' : 'email',
-    state: row['state'] === 'delivered' ? 'delivered' : 'pending',
-    attempts: Number(row['attempts']),
-    nextAttemptAt: Number(row['next_attempt_at']),
-    lastError: row['last_error'] === null ? null : text(row['last_error']),
-    deliveredAt: row['delivered_at'] === null ? null : iso(row['delivered_at']),
-  };
-}
-
-const leadColumns = [
-  'received_at',
-  'status',
-  'spam_reason',
-  'first_name',
-  'last_name',
-  'email',
-  'phone',
-  'help_type',
-  'message',
-  'ip',
-  'user_agent',
-  'source_page',
-  'consent_text',
-  'texting_consent',
-  'listing_key',
-  'listing_address',
-  'listing_street',
-  'listing_city',
-  'listing_state',
-  'listing_postal_code',
-  'listing_price',
-  'listing_url',
-] as const;
-
-/** A lead's column values, in the order of `leadColumns`. */
-function leadValues(lead: NewLead, receivedAt: string): unknown[] {
-  return [
-    receivedAt,
-    lead.status,
-    lead.spamReason ?? null,
-    lead.firstName,
-    lead.lastName,
-    lead.email,
-    lead.phone,
-    lead.helpType,
-    lead.message,
-    lead.ip,
-    lead.userAgent,
-    lead.sourcePage ?? '',
-    lead.consentText ?? '',
-    lead.textingConsent ?? false,
-    lead.listing?.key ?? null,
-    lead.listing?.address ?? null,
-    lead.listing?.street ?? null,
-    lead.listing?.city ?? null,
-    lead.listing?.state ?? null,
-    lead.listing?.postalCode ?? null,
-    lead.listing?.price ?? null,
-    lead.listing?.url ?? null,
-  ];
-}
 
 const placeholders = (from: number, count: number) =>
   Array.from({ length: count }, (_, i) => `$${from + i}`).join(', ');

@@ -12,7 +12,7 @@
  */
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { DatabaseSync, type SQLOutputValue, type StatementSync } from 'node:sqlite';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { checkRateLimit } from '#src/lib/contact-form.ts';
 import type {
   Channel,
@@ -20,13 +20,13 @@ import type {
   DeliveryFilter,
   LeadStore,
   LeadWithDeliveries,
-  ListingRef,
   NewLead,
   RateLimitCheck,
   StoredLead,
   SyncLeadStore,
 } from './types.ts';
 import { promised } from './types.ts';
+import { leadColumns, leadValues, toDelivery, toLead } from './rows.ts';
 
 /** Version 1: leads, the outbox and the rate-limit counters. */
 const schema = `
@@ -125,8 +125,6 @@ export function migrate(db: DatabaseSync): string[] {
   }
 }
 
-type Row = Record<string, SQLOutputValue>;
-
 function filterSql(filter: DeliveryFilter): string {
   return [
     filter.channel ? 'AND o.channel = ?' : '',
@@ -139,58 +137,6 @@ function filterParams(filter: DeliveryFilter): (string | number)[] {
     ...(filter.channel ? [filter.channel] : []),
     ...(filter.exclude?.length ? [JSON.stringify(filter.exclude)] : []),
   ];
-}
-
-/** The home of a lead, when it has one (a database from before the listing columns has none). */
-function toListing(row: Row): ListingRef | undefined {
-  const text = (name: string) => (row[name] === null || row[name] === undefined ? '' : String(row[name]));
-  if (!text('listing_key')) return undefined;
-  return {
-    key: text('listing_key'),
-    address: text('listing_address'),
-    street: text('listing_street'),
-    city: text('listing_city'),
-    state: text('listing_state'),
-    postalCode: text('listing_postal_code'),
-    price: Number(row['listing_price'] ?? 0),
-    url: text('listing_url'),
-  };
-}
-
-function toLead(row: Row): StoredLead {
-  const listing = toListing(row);
-  return {
-    id: Number(row['id']),
-    receivedAt: String(row['received_at']),
-    status: row['status'] === 'spam' ? 'spam' : 'lead',
-    spamReason: row['spam_reason'] === null ? undefined : String(row['spam_reason']),
-    firstName: String(row['first_name']),
-    lastName: String(row['last_name']),
-    email: String(row['email']),
-    phone: String(row['phone']),
-    helpType: String(row['help_type']),
-    message: String(row['message']),
-    ip: String(row['ip']),
-    userAgent: String(row['user_agent']),
-    // A database opened read-only before the server migrated it lacks these columns.
-    sourcePage: String(row['source_page'] ?? ''),
-    consentText: String(row['consent_text'] ?? ''),
-    textingConsent: Number(row['texting_consent'] ?? 0) === 1,
-    ...(listing ? { listing } : {}),
-  };
-}
-
-function toDelivery(row: Row): Delivery {
-  return {
-    id: Number(row['id']),
-    leadId: Number(row['lead_id']),
-    channel: row['channel'] === 'webhook' ? 'webhook' : 'email',
-    state: row['state'] === 'delivered' ? 'delivered' : 'pending',
-    attempts: Number(row['attempts']),
-    nextAttemptAt: Number(row['next_attempt_at']),
-    lastError: row['last_error'] === null ? null : String(row['last_error']),
-    deliveredAt: row['delivered_at'] === null ? null : String(row['delivered_at']),
-  };
 }
 
 /**
@@ -316,15 +262,9 @@ export function openSyncLeadStore(path: string, options: { readOnly?: boolean } 
   // Prepared on first use: a read-only tool may open a database that has not gained the newer columns yet.
   let insertLeadStatement: StatementSync | undefined;
   const insertLead = () =>
-    (insertLeadStatement ??= db.prepare(`
-    INSERT INTO leads (received_at, status, spam_reason, first_name, last_name, email, phone, help_type, message, ip, user_agent,
-                       source_page, consent_text, texting_consent,
-                       listing_key, listing_address, listing_street, listing_city, listing_state, listing_postal_code,
-                       listing_price, listing_url)
-    VALUES ($receivedAt, $status, $spamReason, $firstName, $lastName, $email, $phone, $helpType, $message, $ip, $userAgent,
-            $sourcePage, $consentText, $textingConsent,
-            $listingKey, $listingAddress, $listingStreet, $listingCity, $listingState, $listingPostalCode,
-            $listingPrice, $listingUrl)`));
+    (insertLeadStatement ??= db.prepare(
+      `INSERT INTO leads (${leadColumns.join(', ')}) VALUES (${leadColumns.map(() => '?').join(', ')})`,
+    ));
   const insertDelivery = db.prepare(
     'INSERT INTO outbox (lead_id, channel, next_attempt_at) VALUES ($leadId, $channel, $nextAttemptAt)',
   );
@@ -342,30 +282,9 @@ export function openSyncLeadStore(path: string, options: { readOnly?: boolean } 
 
   /** Inserts one lead and its pending deliveries (inside the caller's transaction). */
   function insertOne(lead: NewLead, channels: readonly Channel[], now: number): number {
-    const { lastInsertRowid } = insertLead().run({
-      receivedAt: new Date(now).toISOString(),
-      status: lead.status,
-      spamReason: lead.spamReason ?? null,
-      firstName: lead.firstName,
-      lastName: lead.lastName,
-      email: lead.email,
-      phone: lead.phone,
-      helpType: lead.helpType,
-      message: lead.message,
-      ip: lead.ip,
-      userAgent: lead.userAgent,
-      sourcePage: lead.sourcePage ?? '',
-      consentText: lead.consentText ?? '',
-      textingConsent: lead.textingConsent ? 1 : 0,
-      listingKey: lead.listing?.key ?? null,
-      listingAddress: lead.listing?.address ?? null,
-      listingStreet: lead.listing?.street ?? null,
-      listingCity: lead.listing?.city ?? null,
-      listingState: lead.listing?.state ?? null,
-      listingPostalCode: lead.listing?.postalCode ?? null,
-      listingPrice: lead.listing?.price ?? null,
-      listingUrl: lead.listing?.url ?? null,
-    });
+    // SQLite has no boolean: texting consent is stored as 0 or 1.
+    const values = leadValues(lead, new Date(now).toISOString()).map((v) => (typeof v === 'boolean' ? Number(v) : v));
+    const { lastInsertRowid } = insertLead().run(...values);
     const leadId = Number(lastInsertRowid);
     for (const channel of channels) insertDelivery.run({ leadId, channel, nextAttemptAt: now });
     return leadId;
@@ -433,15 +352,12 @@ export function openSyncLeadStore(path: string, options: { readOnly?: boolean } 
       filter: DeliveryFilter = {},
     ): { delivery: Delivery; lead: StoredLead }[] {
       const rows = prepared(
-        `SELECT o.*, l.received_at, l.status, l.spam_reason, l.first_name, l.last_name, l.email, l.phone,
-                  l.help_type, l.message, l.ip, l.user_agent, l.source_page, l.consent_text, l.texting_consent,
-                  l.listing_key, l.listing_address, l.listing_street,
-                  l.listing_city, l.listing_state, l.listing_postal_code, l.listing_price, l.listing_url
+        `SELECT o.*, ${leadColumns.map((column) => `l.${column}`).join(', ')}
            FROM outbox o JOIN leads l ON l.id = o.lead_id
            WHERE o.state = 'pending' AND o.next_attempt_at <= ? ${filterSql(filter)}
            ORDER BY o.next_attempt_at, o.id LIMIT ?`,
       ).all(now, ...filterParams(filter), limit);
-      return rows.map((row) => ({ delivery: toDelivery(row), lead: toLead({ ...row, id: row['lead_id'] ?? null }) }));
+      return rows.map((row) => ({ delivery: toDelivery(row), lead: toLead(row, row['lead_id']) }));
     },
 
     /** When the next pending delivery falls due (epoch ms), if any is pending. */
@@ -487,7 +403,7 @@ export function openSyncLeadStore(path: string, options: { readOnly?: boolean } 
         `SELECT * FROM leads ${options.includeSpam ? '' : "WHERE status = 'lead'"} ORDER BY id DESC LIMIT ?`,
       )
         .all(options.limit ?? -1)
-        .map(toLead);
+        .map((row) => toLead(row));
       const byLead = prepared('SELECT * FROM outbox WHERE lead_id = ? ORDER BY channel');
       return leads.map((lead) => ({ ...lead, deliveries: byLead.all(lead.id).map(toDelivery) }));
     },
