@@ -281,6 +281,20 @@ describe('a hostile request', () => {
     expect(put.headers.get('allow')).toBe('GET, HEAD');
   });
 
+  it('HEAD is answered wherever Allow names it: each on-demand route answers it as it answers GET, without a body', async () => {
+    for (const path of ['/api/videos', '/api/reviews-config', '/api/contact', '/contact']) {
+      const url = `http://${host()}${path}`;
+      const [got, head] = await Promise.all(
+        (['GET', 'HEAD'] as const).map((method) => fetch(url, { method, redirect: 'manual' })),
+      );
+      expect([head!.status, head!.headers.get('location')], path).toEqual([got!.status, got!.headers.get('location')]);
+      expect(got!.status, path).toBeLessThan(400);
+      expect(head!.headers.get('content-type'), path).toBe(got!.headers.get('content-type'));
+      expect(await head!.text(), path).toBe('');
+      await got!.arrayBuffer();
+    }
+  });
+
   it('that sends its body too slowly is cut off at the request timeout, not held', async () => {
     const started = Date.now();
     const answer = await rawRequest(

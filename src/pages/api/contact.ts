@@ -31,4 +31,7 @@ export const POST: APIRoute = async ({ request, locals, clientAddress, site }) =
 /** A visitor who opens the address gets the form page. */
 export const GET: APIRoute = () => new Response(null, { status: 301, headers: { Location: '/contact' } });
 
+// Astro would answer HEAD with ALL (405) before falling back to GET.
+export const HEAD = GET;
+
 export const ALL: APIRoute = () => methodNotAllowed('GET, HEAD, POST');

@@ -32,4 +32,7 @@ export const GET: APIRoute = () => {
   });
 };
 
+// Astro would answer HEAD with ALL (405) before falling back to GET.
+export const HEAD = GET;
+
 export const ALL: APIRoute = () => methodNotAllowed('GET, HEAD');

@@ -27,4 +27,7 @@ export const GET: APIRoute = async () =>
     headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
   });
 
+// Astro would answer HEAD with ALL (405) before falling back to GET.
+export const HEAD = GET;
+
 export const ALL: APIRoute = () => methodNotAllowed('GET, HEAD');
