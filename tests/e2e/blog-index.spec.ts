@@ -80,6 +80,9 @@ test(`the blog index shows ${articlesPerPage} articles a page, each page linking
     await expect(page.getByRole('heading', { level: 2, name: 'Video Playlists' })).toHaveCount(n === 1 ? 1 : 0);
   }
   expect((await page.goto(blogIndexPath(pages + 1)))?.status()).toBe(404);
+  // Counting from 1 finds the first page at its one address.
+  const first = await page.request.get('/blog/page/1', { maxRedirects: 0 });
+  expect([first.status(), first.headers()['location']]).toEqual([301, '/blog']);
 });
 
 test('a Read Blog link opens its article', async ({ page }) => {
