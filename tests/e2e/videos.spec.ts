@@ -73,6 +73,28 @@ test.describe('without JavaScript', () => {
   });
 });
 
+test('the page carries only what it shows: no video description, and playlist descriptions cut', async ({
+  request,
+}) => {
+  const html = await (await request.get('/videos')).text();
+  const attribute = /<astro-island[^>]*\sprops="([^"]*)"/.exec(html)?.[1] ?? '';
+  const json = attribute.replace(/&(quot|#39|lt|gt|amp);/g, (_, e: string) =>
+    e === 'quot' ? '"' : e === '#39' ? "'" : e === 'lt' ? '<' : e === 'gt' ? '>' : '&',
+  );
+  // Astro's island props: every value is a [type, value] pair.
+  const props = JSON.parse(json) as { initialPlaylists: [1, [0, Record<string, [number, unknown]>][]] };
+  const shown = props.initialPlaylists[1].map(([, p]) => ({
+    description: p['description']![1] as string,
+    videos: (p['videos']![1] as [0, Record<string, [number, unknown]>][]).map(([, v]) => v['description']![1]),
+  }));
+  expect(shown).toHaveLength(playlists.length);
+  expect(playlists.some((p) => p.videos.some((v) => v.description.length > 0))).toBe(true);
+  expect(shown.flatMap((p) => p.videos).every((description) => description === '')).toBe(true);
+  expect(shown.map((p) => p.description)).toEqual(
+    playlists.map((p) => (p.description.length > 200 ? `${p.description.slice(0, 200)}...` : p.description)),
+  );
+});
+
 test('the first view makes no third-party request', async ({ page }) => {
   for (const path of ['/videos', '/testimonials']) {
     const outside: string[] = [];

@@ -17,6 +17,7 @@ import {
   formatLongDate,
   formatShortDate,
   getLatestVideos,
+  shownOnVideoPage,
   truncate,
 } from '#src/lib/video/rules.ts';
 import type { Playlist, Video } from '#src/lib/video/model.ts';
@@ -158,5 +159,27 @@ describe('pre-rendered components', () => {
     expect(html).toContain('No videos available');
     expect(html).toContain('Jordan&#x27;s latest real estate videos will appear here soon.');
     expect(html).toContain('Try Again');
+  });
+});
+
+describe('the video page', () => {
+  const snapshot = snapshotSchema.parse(
+    JSON.parse(readFileSync(new URL('../../content/videos/snapshot.json', import.meta.url), 'utf8')),
+  );
+  const render = (initialPlaylists: Playlist[]) =>
+    renderToString(
+      createElement(VideoBlog, { initialPlaylists, thumbnails: {}, agentFirstName: 'Jordan', platform: 'YouTube' }),
+    );
+
+  it('is given its playlists without what it does not show: video descriptions, and playlist descriptions past 200 characters', () => {
+    const long = { ...playlist('long', [video('aaaaaaaaaaa', '2026-01-01T00:00:00Z')]), description: 'x'.repeat(500) };
+    const [shown] = shownOnVideoPage([long]);
+    expect(shown!.description).toBe(`${'x'.repeat(200)}...`);
+    expect(shown!.videos.map((v) => v.description)).toEqual(['']);
+    expect(long.videos[0]!.description).toBe('About aaaaaaaaaaa');
+  });
+
+  it('renders the same from them as from the whole snapshot', () => {
+    expect(render(shownOnVideoPage(snapshot.playlists))).toBe(render(snapshot.playlists));
   });
 });

@@ -39,6 +39,19 @@ export function truncate(text: string, limit: number): string {
   return text.length > limit ? `${text.slice(0, limit)}...` : text;
 }
 
+/**
+ * A playlist as the video page shows it: without its videos' descriptions, which the page does
+ * not show, and with its own cut at the limit, so neither is carried in the page's island props
+ * (a channel's descriptions run to a few KB a video; related videos read them at build time).
+ */
+export function shownOnVideoPage(playlists: readonly Playlist[]): Playlist[] {
+  return playlists.map((playlist) => ({
+    ...playlist,
+    description: truncate(playlist.description, PLAYLIST_DESCRIPTION_LIMIT),
+    videos: playlist.videos.map((video) => ({ ...video, description: '' })),
+  }));
+}
+
 function publishedTime(video: Video): number {
   return toDate(video.publishedAt)?.getTime() ?? 0;
 }
