@@ -10,6 +10,7 @@ import { copyFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { clientInteraction } from './src/integrations/client-interaction.ts';
+import { onDemandPages } from './src/integrations/on-demand-pages.ts';
 import { searchIndex } from './src/integrations/search-index.ts';
 import { sitemapLastmod } from './src/integrations/sitemap-lastmod.ts';
 import { shareCards } from './src/integrations/share-cards/index.ts';
@@ -66,6 +67,7 @@ export default defineConfig({
     sitemapXml(),
     shareCards(),
     searchIndex(),
+    onDemandPages(),
     // Last, so it sees every file the others wrote: each text file in dist/client gets its
     // Brotli (quality 11) and gzip (level 9) twin once, at build time, and the server sends the
     // twin (sirv) instead of compressing every response again (src/server/http/static-site.ts).

@@ -11,13 +11,12 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { leadsConfig, readEnv } from './config.ts';
 import { createApp, type AstroHandler } from './http/app.ts';
-import { createStaticSite } from './http/static-site.ts';
+import { createStaticSite, siteFiles } from './http/static-site.ts';
 import { createLeadService } from './leads/service.ts';
 
 const dist = new URL('../../dist/', import.meta.url);
 const entry = new URL('server/entry.mjs', dist);
-const headersFile = new URL('_headers.json', dist);
-if (!existsSync(entry) || !existsSync(headersFile)) {
+if (![entry, ...siteFiles.map((file) => new URL(file, dist))].every(existsSync)) {
   console.error('No production build found in dist/. Run `npm run build` first (or `npm start`, which builds).');
   process.exit(1);
 }
@@ -34,7 +33,7 @@ const { handler: astro } = (await import(pathToFileURL(fileURLToPath(entry)).hre
 const leads = createLeadService(leadsConfig(env));
 const app = createApp({
   astro,
-  site: createStaticSite(fileURLToPath(new URL('client', dist)), fileURLToPath(headersFile)),
+  site: createStaticSite(fileURLToPath(dist)),
   leads,
   guard: { trustProxy: leads.config.trustProxy, allowedOrigins: leads.config.allowedOrigins },
 });

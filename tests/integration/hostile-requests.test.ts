@@ -258,6 +258,15 @@ describe('a hostile request', () => {
       ['/about.html', '/about'],
       ['/index.html', '/'],
       ['/blog/apex-nc.html?x=1', '/blog/apex-nc?x=1'],
+      // The page Astro renders on request follows the same rule (a typed or pasted link to it
+      // with a slash was a 404, and a lost lead).
+      ['/contact/', '/contact'],
+      ['//contact?help=buy', '/contact?help=buy'],
+      ['/contact.html', '/contact'],
+      // An address typed from a card or a flyer, in capitals.
+      ['/Contact', '/contact'],
+      ['/City/Cary/', '/city/cary'],
+      ['/ABOUT.html?x=1', '/about?x=1'],
     ] as const) {
       const answer = await rawRequest(port, get(target));
       expect(answer.status, target).toBe(301);

@@ -3,14 +3,16 @@
  * range requests). Text files are compressed once, at build time (`astro-compressor` writes a `.br`
  * and a `.gz` twin of each): sirv sends the twin the browser accepts, with its length, so a page
  * costs the server no CPU and arrives whole (app.ts compresses what has no twin). Ours are the
- * site's own rules: clean URLs without trailing slashes, the cache policy by kind of file, each
- * page's Content-Security-Policy as Astro computed it (`_headers.json`), and the not-found pages
- * ('City Not Found' under /city/), only ever with status 404.
+ * site's own rules: one address per page, without a trailing slash (on-demand pages such as
+ * /contact included), the cache policy by kind of file, each page's Content-Security-Policy as
+ * Astro computed it (`_headers.json`), and the not-found pages ('City Not Found' under /city/),
+ * only ever with status 404.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative, sep } from 'node:path';
 import sirv from 'sirv';
+import { onDemandPagesFile } from '#src/integrations/on-demand-pages.ts';
 import { nonPagePolicy } from '../headers.ts';
 import { decodePath } from './target.ts';
 
@@ -29,14 +31,22 @@ const acceptedCodings = (header = '') =>
     .filter((part) => !/;\s*q\s*=\s*0(\.0*)?\s*$/i.test(part))
     .join(',');
 
-export function createStaticSite(clientDir: string, headersFile: string) {
+/** What the build writes beside dist/client for the server: each page's policy, and the on-demand pages. */
+export const siteFiles = ['_headers.json', onDemandPagesFile];
+
+/** The site of a build's output folder (dist/). */
+export function createStaticSite(distDir: string) {
+  const clientDir = join(distDir, 'client');
+  const [headersFile, onDemandFile] = siteFiles.map((file) => join(distDir, file)) as [string, string];
   const files = new Set(
     readdirSync(clientDir, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))
       .map((entry) => `/${relative(clientDir, join(entry.parentPath, entry.name)).split(sep).join('/')}`),
   );
   const pages = new Set([...files].filter((path) => path.endsWith('.html')).map(pagePath));
-  // Astro writes each pre-rendered page's policy (`staticHeaders`); main.ts refuses to start without it.
+  /** Every page's address: the pre-rendered ones and those Astro renders on request. */
+  const addresses = new Set([...pages, ...(JSON.parse(readFileSync(onDemandFile, 'utf8')) as string[])]);
+  // Astro writes each pre-rendered page's policy (`staticHeaders`); main.ts refuses to start without these files.
   const policies = new Map(
     (JSON.parse(readFileSync(headersFile, 'utf8')) as HeadersJson).flatMap(({ pathname, headers }) =>
       headers.filter((h) => /^content-security-policy$/i.test(h.key)).map((h) => [pagePath(pathname), h.value]),
@@ -92,10 +102,11 @@ export function createStaticSite(clientDir: string, headersFile: string) {
     if (decoded === undefined) return notFound(req, res, pathname);
     const page = pagePath(decoded);
     if (notFoundPages.has(page)) return notFound(req, res, page);
-    if (page !== decoded && pages.has(page)) {
-      // One address per page: `/about/`, `//about`, `/about%2F` and `/about.html` move to `/about`
-      // (a page of this site, so never another host).
-      return void res.writeHead(301, { Location: `${encodeURI(page)}${search}` }).end();
+    // One address per page: `/about/`, `//about`, `/about%2F`, `/about.html` and `/About` move to
+    // `/about` (a page of this site, so never another host). Every address is in lower case.
+    const address = [page, page.toLowerCase()].find((path) => addresses.has(path));
+    if (address !== undefined && address !== decoded) {
+      return void res.writeHead(301, { Location: `${encodeURI(address)}${search}` }).end();
     }
     if (!files.has(decoded) && !pages.has(decoded)) return page === decoded ? fallback() : notFound(req, res, page);
     // sirv reads req.url: give it the origin-form target (an absolute-form one names another host).
