@@ -267,6 +267,9 @@ describe('a hostile request', () => {
       ['/Contact', '/contact'],
       ['/City/Cary/', '/city/cary'],
       ['/ABOUT.html?x=1', '/about?x=1'],
+      ['/CONTACT.HTML', '/contact'],
+      ['/Blog/Apex-NC.Html', '/blog/apex-nc'],
+      ['/INDEX.HTML', '/'],
     ] as const) {
       const answer = await rawRequest(port, get(target));
       expect(answer.status, target).toBe(301);

@@ -21,8 +21,8 @@ type HeadersJson = { pathname: string; headers: { key: string; value: string }[]
 /** Text files whose type sirv sends without a charset; the feed is sent as a feed. */
 const textTypes: Record<string, string> = { xml: 'application/xml', txt: 'text/plain', ics: 'text/calendar' };
 
-/** A file's, policy's or request's path as its page's: `//about/`, `/about.html` -> `/about`; `/index.html` -> `/`. */
-const pagePath = (path: string) => path.replace(/\/+/g, '/').replace(/(\/index)?(\/|\.html)?$/, '') || '/';
+/** A file's, policy's or request's path as its page's: `//about/`, `/about.HTML` -> `/about`; `/index.html` -> `/`. */
+const pagePath = (path: string) => path.replace(/\/+/g, '/').replace(/(\/index)?(\/|\.html)?$/i, '') || '/';
 
 /** sirv looks for "br" and "gzip" anywhere in Accept-Encoding: keep only the codings not refused with q=0. */
 const acceptedCodings = (header = '') =>
