@@ -97,21 +97,10 @@ export async function runLighthouse(
 ): Promise<PageMeasure[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath(),
-    // --process-per-site: every tab of the origin shares one renderer process (see below).
-    chromeFlags: [...chromiumArgs, '--headless=new', '--process-per-site'],
+    chromeFlags: [...chromiumArgs, '--headless=new'],
   });
   const measures: PageMeasure[] = [];
   try {
-    // A renderer already started for the site, held by a tab on a plain-text file (no script, no
-    // stylesheet, nothing shared with the pages), so each measured load pays for its own document
-    // and not for starting a process. Lighthouse opens a new tab per run, and in a new process the
-    // start-up work (V8's heap, ICU, fonts) lands in the first tasks after the response arrives. On
-    // a machine where a page fault costs ~12 µs (a nested VM; a typical host takes under 1 µs),
-    // that alone made a bare '<h1>Hello</h1>' page score 54-420 ms of Total Blocking Time against
-    // the 50 ms target, while the CPU benchmark looked normal. Everything the page itself does
-    // (parse, style, layout, script) is still measured under the 4x CPU slowdown.
-    const warm = await fetch(`http://127.0.0.1:${chrome.port}/json/new?${origin}/robots.txt`, { method: 'PUT' });
-    if (!warm.ok) throw new Error(`Chromium did not open the warm-up tab (HTTP ${warm.status})`);
     // One warm-up load, so the first measured page does not pay for a cold disk cache.
     await lighthouse(`${origin}/`, { port: chrome.port, logLevel: 'error', onlyCategories: ['performance'] });
     for (const configured of config.collect.url) {
