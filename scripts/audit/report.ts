@@ -208,9 +208,10 @@ export function bestRun(runs: readonly PageMeasure[], b: Budgets = budgets): Pag
 /**
  * Measures one page up to `maxRuns` times and stops at the first run within every budget (every
  * Lighthouse assertion met, every byte budget kept): further runs could not change the verdict,
- * only the figures shown, and on a slow host each costs 10-20 s of CI time. A run that throws (Lighthouse sometimes loses its trace on a busy machine:
- * NO_NAVSTART, NO_FCP, and asks to be run again) counts as a spent run, not as the page's result;
- * only a page whose every run threw fails, with each reason.
+ * only the figures shown, and on a slow host each costs 10-20 s of CI time. A run that throws
+ * (Lighthouse sometimes loses its trace on a busy machine: NO_NAVSTART, NO_FCP, and asks to be run
+ * again) counts as a spent run, not as the page's result; only a page whose every run threw fails,
+ * with each reason.
  */
 export async function measureRuns(
   measureOnce: () => Promise<PageMeasure>,
