@@ -111,6 +111,49 @@ export function assertionMisses(path: string, lhr: LighthouseResult, assertions:
   return misses;
 }
 
+// ---------------------------------------------------------------------------------------------
+// The host: whether its timings can judge Total Blocking Time
+
+/**
+ * The most time (µs) a host may take to fault in one fresh page of memory (audit/host.ts) for its
+ * Total Blocking Time to be judged. A machine whose memory is mapped by the kernel directly, or by
+ * hardware-assisted virtualisation, takes under 1 µs. Some machines of the CI's kind are nested
+ * guests whose every page-table change traps to the hypervisor (the kernel's `pvm_no_zero_page`):
+ * 13 µs a page, so a renderer's first use of its own memory turns into long tasks. There an empty
+ * page (`<h1>Hello</h1>`, no CSS, no script) measured 0 to 503 ms of TBT and the home page 243 to
+ * 675 ms (in November 2026), where another machine of that kind had met 50 ms on every page kind;
+ * Lighthouse's CPU benchmark read 1,633-2,780 (a fast desktop) throughout, as it only times work on
+ * memory already mapped.
+ */
+export const maxPageFaultMicros = 4;
+
+/** The assertions whose figure follows such a host rather than the page. */
+const hostBoundAssertions = ['total-blocking-time'];
+
+/**
+ * lighthouserc.json's assertions as they apply on a host that faults a page in `pageFaultMicros`:
+ * all of them on a fit host; without the host-bound ones (reported, not asserted) on a slower one.
+ * Performance stays asserted everywhere, and TBT weighs 30% of it: on its own, a TBT over about
+ * 275 ms takes Performance under 95. `notEnforced` names what was left out, for the report.
+ */
+export function assertionsForHost(
+  assertions: Assertions,
+  pageFaultMicros: number,
+  limit = maxPageFaultMicros,
+): { assertions: Assertions; notEnforced: string[] } {
+  if (pageFaultMicros <= limit) return { assertions, notEnforced: [] };
+  const kept = Object.entries(assertions).filter(([key]) => !hostBoundAssertions.includes(key));
+  const notEnforced = Object.keys(assertions).filter((key) => hostBoundAssertions.includes(key));
+  return { assertions: Object.fromEntries(kept), notEnforced };
+}
+
+/** The report's line on the host: its page-fault time, and what it leaves unasserted. */
+export function hostLine(pageFaultMicros: number, notEnforced: readonly string[], limit = maxPageFaultMicros): string {
+  const figure = `Host: ${pageFaultMicros.toFixed(1)} µs to fault in a page of memory (limit for timing assertions ${limit} µs)`;
+  if (notEnforced.length === 0) return `${figure}; every assertion applies`;
+  return `${figure}; reported, not asserted on this host: ${notEnforced.join(', ')}`;
+}
+
 export interface PageMeasure {
   page: AuditPage;
   scores: { performance: number; accessibility: number; bestPractices: number; seo: number };

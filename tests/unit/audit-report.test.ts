@@ -14,10 +14,13 @@ vi.mock('../budgets.json', () => ({
 import {
   KB,
   assertionMisses,
+  assertionsForHost,
   bestRun,
   budgets,
   buildBudgets,
   buildMiss,
+  hostLine,
+  maxPageFaultMicros,
   measureRuns,
   nuErrors,
   observatoryMiss,
@@ -132,6 +135,34 @@ describe('lighthouserc.json', () => {
     expect(assertionMisses('/x', lhr({ perf: 0.5, tbt: 900 }), assertions)).toEqual([
       '/x: Lighthouse reported no server-response-time',
     ]);
+  });
+
+  it('asserts Total Blocking Time on a host that maps memory fast, and only reports it on a slow one', () => {
+    const { assertions } = parseLighthouseConfig(lighthouserc).assert;
+    const blocking = lhr({ tbt: 243 });
+    const fit = assertionsForHost(assertions, 0.6);
+    expect(fit).toEqual({ assertions, notEnforced: [] });
+    expect(assertionMisses('/x', blocking, fit.assertions)).toEqual(['/x: Total Blocking Time 243 ms is over 50 ms']);
+    expect(assertionsForHost(assertions, maxPageFaultMicros).notEnforced).toEqual([]);
+
+    const slow = assertionsForHost(assertions, 13.2);
+    expect(slow.notEnforced).toEqual(['total-blocking-time']);
+    expect(Object.keys(slow.assertions)).toEqual(Object.keys(assertions).filter((k) => k !== 'total-blocking-time'));
+    expect(assertionMisses('/x', blocking, slow.assertions)).toEqual([]);
+    // Everything else still binds there, Performance (of which TBT is 30%) included.
+    expect(assertionMisses('/x', lhr({ perf: 0.9, lcp: 1600, tbt: 900 }), slow.assertions)).toEqual([
+      '/x: Performance 90 is below 95',
+      '/x: Largest Contentful Paint 1.60 s is over 1.50 s',
+    ]);
+  });
+
+  it('says in the report how fast the host maps memory and what it leaves unasserted', () => {
+    expect(hostLine(0.64, [], 4)).toBe(
+      'Host: 0.6 µs to fault in a page of memory (limit for timing assertions 4 µs); every assertion applies',
+    );
+    expect(hostLine(13.21, ['total-blocking-time'], 4)).toBe(
+      'Host: 13.2 µs to fault in a page of memory (limit for timing assertions 4 µs); reported, not asserted on this host: total-blocking-time',
+    );
   });
 
   it('refuses a misspelt option, naming it', () => {
