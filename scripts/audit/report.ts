@@ -117,13 +117,8 @@ export function assertionMisses(path: string, lhr: LighthouseResult, assertions:
 /**
  * The most time (µs) a host may take to fault in one fresh page of memory (audit/host.ts) for its
  * Total Blocking Time to be judged. A machine whose memory is mapped by the kernel directly, or by
- * hardware-assisted virtualisation, takes under 1 µs. Some machines of the CI's kind are nested
- * guests whose every page-table change traps to the hypervisor (the kernel's `pvm_no_zero_page`):
- * 13 µs a page, so a renderer's first use of its own memory turns into long tasks. There an empty
- * page (`<h1>Hello</h1>`, no CSS, no script) measured 0 to 503 ms of TBT and the home page 243 to
- * 675 ms (in November 2026), where another machine of that kind had met 50 ms on every page kind;
- * Lighthouse's CPU benchmark read 1,633-2,780 (a fast desktop) throughout, as it only times work on
- * memory already mapped.
+ * hardware-assisted virtualisation, takes under 1 µs; the nested guests some CI machines are take
+ * about 13 µs, and there even an empty page misses 50 ms (README, "Quality gates", has the figures).
  */
 export const maxPageFaultMicros = 4;
 
