@@ -17,13 +17,8 @@ import { requestMessages, wantsJson } from './contact-request.ts';
 import type { createStaticSite } from './static-site.ts';
 import { isValidHost, parseTarget } from './target.ts';
 
-/** Astro's Node adapter handler (`mode: 'middleware'`). */
-export type AstroHandler = (
-  req: IncomingMessage,
-  res: ServerResponse,
-  next?: () => void,
-  locals?: object,
-) => Promise<void>;
+/** The Node adapter's handler (`mode: 'middleware'`), as dist/server/entry.mjs exports it. */
+export type AstroHandler = typeof import('@astrojs/node/server.js').handler;
 
 export interface AppParts {
   astro: AstroHandler;

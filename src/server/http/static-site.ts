@@ -96,7 +96,7 @@ export function createStaticSite(distDir: string) {
     res: ServerResponse,
     pathname: string,
     search: string,
-    fallback: () => Promise<void>,
+    fallback: () => void | Promise<void>,
   ) {
     const decoded = decodePath(pathname);
     if (decoded === undefined) return notFound(req, res, pathname);
