@@ -92,6 +92,18 @@ describe('precompressed twins', () => {
     expect(none.body.equals(readFileSync(join(client, 'index.html')))).toBe(true);
   });
 
+  it('Accept-Encoding is read as HTTP defines it: `*`, any letter case, and q=0 after `*`', async () => {
+    for (const [accept, coding, twin] of [
+      ['*', 'br', 'br'],
+      ['GZIP', 'gzip', 'gz'],
+      ['*, br;q=0', 'gzip', 'gz'],
+    ] as const) {
+      const res = await get('/', accept);
+      expect(res.headers['content-encoding'], accept).toBe(coding);
+      expect(res.body.equals(readFileSync(join(client, `index.html.${twin}`))), accept).toBe(true);
+    }
+  });
+
   it('the twins are not addresses of the site', async () => {
     for (const path of ['/index.html.br', '/about.html.gz']) {
       const res = await get(path, 'identity');

@@ -11,6 +11,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative, sep } from 'node:path';
+import Negotiator from 'negotiator';
 import sirv from 'sirv';
 import { onDemandPagesFile } from '#src/integrations/on-demand-pages.ts';
 import { nonPagePolicy } from '../headers.ts';
@@ -23,13 +24,6 @@ const textTypes: Record<string, string> = { xml: 'application/xml', txt: 'text/p
 
 /** A file's, policy's or request's path as its page's: `//about/`, `/about.HTML` -> `/about`; `/index.html` -> `/`. */
 const pagePath = (path: string) => path.replace(/\/+/g, '/').replace(/(\/index)?(\/|\.html)?$/i, '') || '/';
-
-/** sirv looks for "br" and "gzip" anywhere in Accept-Encoding: keep only the codings not refused with q=0. */
-const acceptedCodings = (header = '') =>
-  header
-    .split(',')
-    .filter((part) => !/;\s*q\s*=\s*0(\.0*)?\s*$/i.test(part))
-    .join(',');
 
 /** What the build writes beside dist/client for the server: each page's policy, and the on-demand pages. */
 export const siteFiles = ['_headers.json', onDemandPagesFile];
@@ -111,7 +105,8 @@ export function createStaticSite(distDir: string) {
     if (!files.has(decoded) && !pages.has(decoded)) return page === decoded ? fallback() : notFound(req, res, page);
     // sirv reads req.url: give it the origin-form target (an absolute-form one names another host).
     req.url = `${pathname}${search}`;
-    req.headers['accept-encoding'] = acceptedCodings(req.headers['accept-encoding']);
+    // sirv looks for "br" and "gzip" anywhere in Accept-Encoding: show it only the codings accepted.
+    req.headers['accept-encoding'] = new Negotiator(req).encodings(['br', 'gzip']).join(',');
     setFileHeaders(res, decoded, pages.has(decoded));
     serve(req, res, () => notFound(req, res, page));
   }
