@@ -103,7 +103,7 @@ try {
   lighthouseConfig.assert.assertions = forHost.assertions;
   const hostSummary = hostLine(faultMicros, forHost.notEnforced);
   log(`audit: ${hostSummary}`);
-  const measures = await runLighthouse(lighthouseConfig, origin, log);
+  const measures = await runLighthouse(lighthouseConfig, origin, log, forHost.notEnforced);
   for (const m of measures) misses.push(...pageMisses(m));
 
   log('audit: Nu Html Checker on every built page');

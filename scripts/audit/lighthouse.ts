@@ -18,6 +18,7 @@ import lighthouse from 'lighthouse';
 import { chromiumArgs, chromiumPath } from '../../tests/support/chromium.ts';
 import {
   assertionMisses,
+  categoryScore,
   measureRuns,
   pageMisses,
   parseLighthouseConfig,
@@ -46,7 +47,12 @@ async function gzipBytes(url: string): Promise<number> {
   return gzipSync(Buffer.from(await res.arrayBuffer()), { level: 9 }).length;
 }
 
-async function measure(url: string, config: LighthouseConfig, chromePort: number): Promise<PageMeasure> {
+async function measure(
+  url: string,
+  config: LighthouseConfig,
+  chromePort: number,
+  leftOut: readonly string[],
+): Promise<PageMeasure> {
   const { origin, pathname: path } = new URL(url);
   const result = await lighthouse(url, {
     port: chromePort,
@@ -66,6 +72,7 @@ async function measure(url: string, config: LighthouseConfig, chromePort: number
     if (kind && item.url.startsWith(origin)) bytes[kind] += await gzipBytes(item.url);
   }
   const score = (id: string) => toScore(categories[id]?.score);
+  const judged = categories['performance'] && categoryScore(categories['performance'], audits, leftOut);
   const numeric = (id: string) => audits[id]?.numericValue ?? Number.POSITIVE_INFINITY;
   return {
     page: { path },
@@ -80,7 +87,8 @@ async function measure(url: string, config: LighthouseConfig, chromePort: number
     tbtMs: numeric('total-blocking-time'),
     bytes,
     thirdParty: items.filter((i) => !i.url.startsWith(origin)).map((i) => i.url),
-    lighthouseMisses: assertionMisses(path, result.lhr, config.assert.assertions),
+    ...(judged?.without.length ? { judgedPerformance: toScore(judged.score) } : {}),
+    lighthouseMisses: assertionMisses(path, result.lhr, config.assert.assertions, leftOut),
     benchmarkIndex: environment.benchmarkIndex,
     // What to fix when a score is not 100.
     failedAudits: Object.entries(audits)
@@ -89,11 +97,15 @@ async function measure(url: string, config: LighthouseConfig, chromePort: number
   };
 }
 
-/** Each URL (its origin replaced by `origin`) up to `numberOfRuns` times, keeping the best run. */
+/**
+ * Each URL (its origin replaced by `origin`) up to `numberOfRuns` times, keeping the best run;
+ * `leftOut` names the audits the host decides (`assertionsForHost`), which categories are judged without.
+ */
 export async function runLighthouse(
   config: LighthouseConfig,
   origin: string,
   log: (line: string) => void,
+  leftOut: readonly string[] = [],
 ): Promise<PageMeasure[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath(),
@@ -107,7 +119,7 @@ export async function runLighthouse(
       const { pathname, search } = new URL(configured);
       const { best, runs } = await measureRuns(
         async () => {
-          const m = await measure(`${origin}${pathname}${search}`, config, chrome.port);
+          const m = await measure(`${origin}${pathname}${search}`, config, chrome.port, leftOut);
           // Each run that misses is logged with the host's CPU benchmark, so a miss can be told
           // from a host that was busy (the benchmark drops by half when it is).
           const missed = pageMisses(m);
@@ -123,7 +135,7 @@ export async function runLighthouse(
       );
       const s = best.scores;
       log(
-        `lighthouse ${pathname}: perf ${s.performance}, a11y ${s.accessibility}, bp ${s.bestPractices}, seo ${s.seo} (${runs} run(s))`,
+        `lighthouse ${pathname}: perf ${s.performance}${best.judgedPerformance === undefined ? '' : ` (judged ${best.judgedPerformance})`}, a11y ${s.accessibility}, bp ${s.bestPractices}, seo ${s.seo} (${runs} run(s))`,
       );
       if (best.lighthouseMisses.length) for (const audit of best.failedAudits ?? []) log(`  failed audit: ${audit}`);
       measures.push(best);
