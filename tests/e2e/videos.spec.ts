@@ -73,26 +73,28 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('the page carries only what it shows: no video description, and playlist descriptions cut', async ({
+test('the page carries each video once, in its markup: the island props hold no playlist and no description', async ({
   request,
 }) => {
   const html = await (await request.get('/videos')).text();
-  const attribute = /<astro-island[^>]*\sprops="([^"]*)"/.exec(html)?.[1] ?? '';
-  const json = attribute.replace(/&(quot|#39|lt|gt|amp);/g, (_, e: string) =>
-    e === 'quot' ? '"' : e === '#39' ? "'" : e === 'lt' ? '<' : e === 'gt' ? '>' : '&',
-  );
-  // Astro's island props: every value is a [type, value] pair.
-  const props = JSON.parse(json) as { initialPlaylists: [1, [0, Record<string, [number, unknown]>][]] };
-  const shown = props.initialPlaylists[1].map(([, p]) => ({
-    description: p['description']![1] as string,
-    videos: (p['videos']![1] as [0, Record<string, [number, unknown]>][]).map(([, v]) => v['description']![1]),
-  }));
-  expect(shown).toHaveLength(playlists.length);
-  expect(playlists.some((p) => p.videos.some((v) => v.description.length > 0))).toBe(true);
-  expect(shown.flatMap((p) => p.videos).every((description) => description === '')).toBe(true);
-  expect(shown.map((p) => p.description)).toEqual(
-    playlists.map((p) => (p.description.length > 200 ? `${p.description.slice(0, 200)}...` : p.description)),
-  );
+  const props = /<astro-island[^>]*\sprops="([^"]*)"/.exec(html)?.[1] ?? '';
+  const ids = playlists.flatMap((p) => p.videos.map((v) => v.videoId));
+  // Each video card once (a video listed in two playlists has a card in each), and its id
+  // nowhere else in the page: not in the island's props.
+  expect(html.match(/data-video-id="/g)).toHaveLength(ids.length);
+  for (const id of new Set(ids)) {
+    expect(html.split(`data-video-id="${id}"`).length - 1, id).toBe(ids.filter((i) => i === id).length);
+    expect(props, id).not.toContain(id);
+  }
+  for (const p of playlists) expect(props).not.toContain(p.id);
+  // What the page does not show is not sent: video descriptions, and playlist descriptions past 200 characters.
+  const descriptions = playlists.flatMap((p) => p.videos.map((v) => v.description)).filter((d) => d.length > 20);
+  expect(descriptions.length).toBeGreaterThan(0);
+  for (const description of descriptions) expect(html).not.toContain(description.slice(0, 40));
+  for (const p of playlists.filter((p) => p.description.length > 200)) {
+    expect(html).toContain(`${p.description.slice(0, 200)}...`);
+    expect(html).not.toContain(p.description.slice(200, 240));
+  }
 });
 
 test('the first view makes no third-party request', async ({ page }) => {
@@ -171,6 +173,33 @@ test('Refresh Content shows the loading state, then the fresh playlists', async 
   await expect(page.getByRole('heading', { level: 2, name: 'Freshly Synced Tours' })).toBeVisible();
   await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveCount(1);
   await expect(refresh).toBeEnabled();
+});
+
+test("refreshed playlists show the build's local thumbnails, and YouTube's own when that list cannot load", async ({
+  page,
+}) => {
+  await page.route('https://i.ytimg.com/**', (route) => route.fulfill({ status: 204 }));
+  const fresh: Playlist[] = [{ ...first, id: 'PLfresh', title: 'Freshly Synced Tours' }];
+  await page.route('**/api/videos', (route) =>
+    route.fulfill({ json: { source: 'youtube', playlists: fresh, fetchedAt: new Date().toISOString() } }),
+  );
+  await openVideos(page);
+  const section = playlistSection(page, first.title);
+  const shown = await section.locator('li img').first().getAttribute('src');
+  expect(shown).toMatch(/^\/_astro\/.+\.webp$/);
+  const refresh = page.getByRole('button', { name: 'Refresh Content' });
+  await refresh.click();
+  const fresher = playlistSection(page, 'Freshly Synced Tours');
+  await expect(fresher.locator('li img').first()).toHaveAttribute('src', shown!);
+  // A refreshed card opens the player like a pre-rendered one.
+  await stubPlayer(page);
+  await fresher.locator('li a').first().click();
+  await expect(page.getByRole('dialog', { name: firstVideo.title })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.route('**/videos/thumbnails.json', (route) => route.abort());
+  await refresh.click();
+  await expect(fresher.locator('li img').first()).toHaveAttribute('src', firstVideo.thumbnailUrl);
 });
 
 test('an empty answer shows the empty state, and Try Again loads again', async ({ page }) => {

@@ -9,6 +9,7 @@ import { renderToString } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import LatestVideo from '#src/components/video/LatestVideo.astro';
 import RelatedVideos from '#src/components/video/RelatedVideos.astro';
+import Playlists from '#src/components/video/Playlists.tsx';
 import VideoBlog from '#src/components/video/VideoBlog.tsx';
 import { readFileSync } from 'node:fs';
 import { snapshotSchema } from '#src/lib/video/model.ts';
@@ -154,7 +155,7 @@ describe('pre-rendered components', () => {
 
   it("the video page's empty state has SPEC's texts", () => {
     const html = renderToString(
-      createElement(VideoBlog, { initialPlaylists: [], thumbnails: {}, agentFirstName: 'Jordan', platform: 'YouTube' }),
+      createElement(VideoBlog, { hasPlaylists: false, agentFirstName: 'Jordan', platform: 'YouTube' }),
     );
     expect(html).toContain('No videos available');
     expect(html).toContain('Jordan&#x27;s latest real estate videos will appear here soon.');
@@ -166,10 +167,7 @@ describe('the video page', () => {
   const snapshot = snapshotSchema.parse(
     JSON.parse(readFileSync(new URL('../../content/videos/snapshot.json', import.meta.url), 'utf8')),
   );
-  const render = (initialPlaylists: Playlist[]) =>
-    renderToString(
-      createElement(VideoBlog, { initialPlaylists, thumbnails: {}, agentFirstName: 'Jordan', platform: 'YouTube' }),
-    );
+  const render = (playlists: Playlist[]) => renderToString(createElement(Playlists, { playlists, thumbnails: {} }));
 
   it('is given its playlists without what it does not show: video descriptions, and playlist descriptions past 200 characters', () => {
     const long = { ...playlist('long', [video('aaaaaaaaaaa', '2026-01-01T00:00:00Z')]), description: 'x'.repeat(500) };
@@ -181,5 +179,21 @@ describe('the video page', () => {
 
   it('renders the same from them as from the whole snapshot', () => {
     expect(render(shownOnVideoPage(snapshot.playlists))).toBe(render(snapshot.playlists));
+  });
+
+  it('shows the pre-rendered playlists it is given as children, each video card once and marked for the player', () => {
+    const list = render(snapshot.playlists);
+    const html = renderToString(
+      createElement(
+        VideoBlog,
+        { hasPlaylists: true, agentFirstName: 'Jordan', platform: 'YouTube' },
+        createElement('div', { dangerouslySetInnerHTML: { __html: list } }),
+      ),
+    );
+    expect(html).toContain(list);
+    expect(html).not.toContain('No videos available');
+    const ids = snapshot.playlists.flatMap((p) => p.videos.map((v) => v.videoId));
+    expect(list.match(/data-video-id="/g)).toHaveLength(ids.length);
+    for (const id of ids) expect(list).toContain(`data-video-id="${id}"`);
   });
 });

@@ -1,22 +1,31 @@
 /**
- * The video page's island. The page is pre-rendered complete from the snapshot; hydration adds
- * Refresh Content (live playlists from /api/videos), the Show More label and the player dialog.
+ * The video page's island. The page pre-renders the snapshot's playlists once, as the island's
+ * children (static markup, not props), so the page carries each video once and hydration does
+ * not render them again. Hydration adds Refresh Content (live playlists from /api/videos, which
+ * this island then renders itself, with the build's local thumbnails from /videos/thumbnails.json)
+ * and the player dialog, opened by a click on any video card (`data-video-id`), pre-rendered or not.
  */
-import { useRef, useState } from 'react';
+import { useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import type { ThumbnailAttributes } from '#src/data/videos.ts';
-import type { Playlist, Video } from '#src/lib/video/model.ts';
+import type { Playlist } from '#src/lib/video/model.ts';
 import { fetchPlaylists } from '#src/lib/video/feed.ts';
-import PlaylistSection from './PlaylistSection.tsx';
-import VideoDialog from './VideoDialog.tsx';
+import Playlists from './Playlists.tsx';
+import VideoDialog, { type DialogVideo } from './VideoDialog.tsx';
 import { withErrorBoundary } from '#src/components/ui/ErrorBoundary.tsx';
 
 interface Props {
-  initialPlaylists: Playlist[];
-  thumbnails: Record<string, ThumbnailAttributes>;
+  /** The pre-rendered playlists (<Playlists> from the snapshot). */
+  children?: ReactNode;
+  /** False when the snapshot has no playlist: the page starts with the empty state. */
+  hasPlaylists: boolean;
   agentFirstName: string;
   platform: string;
   endpoint?: string;
+  thumbnailsEndpoint?: string;
 }
+
+/** Refreshed playlists, and the local pictures of those the build has (else YouTube's). */
+type Live = { playlists: Playlist[]; thumbnails: Record<string, ThumbnailAttributes> };
 
 type Status = { state: 'ready' } | { state: 'loading' } | { state: 'error'; message: string };
 
@@ -36,10 +45,27 @@ function Spinner({ spinning }: { spinning: boolean }) {
   );
 }
 
-function VideoBlog({ initialPlaylists, thumbnails, agentFirstName, platform, endpoint = '/api/videos' }: Props) {
-  const [playlists, setPlaylists] = useState(initialPlaylists);
+/** The build's local thumbnails; without them a refreshed list shows YouTube's own pictures. */
+async function fetchThumbnails(endpoint: string): Promise<Record<string, ThumbnailAttributes>> {
+  try {
+    const res = await fetch(endpoint, { headers: { Accept: 'application/json' } });
+    return res.ok ? ((await res.json()) as Record<string, ThumbnailAttributes>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function VideoBlog({
+  children,
+  hasPlaylists,
+  agentFirstName,
+  platform,
+  endpoint = '/api/videos',
+  thumbnailsEndpoint = '/videos/thumbnails.json',
+}: Props) {
+  const [live, setLive] = useState<Live | null>(null);
   const [status, setStatus] = useState<Status>({ state: 'ready' });
-  const [playing, setPlaying] = useState<Video | null>(null);
+  const [playing, setPlaying] = useState<DialogVideo | null>(null);
   const trigger = useRef<HTMLElement | null>(null);
   const refreshButton = useRef<HTMLButtonElement>(null);
   const loading = status.state === 'loading';
@@ -49,19 +75,26 @@ function VideoBlog({ initialPlaylists, thumbnails, agentFirstName, platform, end
     // Try Again disappears while loading: the focus moves to Refresh Content, which stays.
     if (document.activeElement !== refreshButton.current) refreshButton.current?.focus();
     setStatus({ state: 'loading' });
+    const thumbnails = fetchThumbnails(thumbnailsEndpoint);
     try {
-      setPlaylists(await fetchPlaylists(endpoint));
+      const playlists = await fetchPlaylists(endpoint);
+      setLive({ playlists, thumbnails: await thumbnails });
       setStatus({ state: 'ready' });
     } catch (error) {
       // SPEC §4: on error the playlists become empty and the message is shown.
-      setPlaylists([]);
+      setLive({ playlists: [], thumbnails: {} });
       setStatus({ state: 'error', message: (error as Error).message });
     }
   }
 
-  function play(video: Video, from: HTMLElement) {
-    trigger.current = from;
-    setPlaying(video);
+  /** A plain click on a video card opens the player; modified clicks keep their meaning (new tab). */
+  function play(e: MouseEvent<HTMLDivElement>) {
+    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    const card = (e.target as Element).closest<HTMLAnchorElement>('a[data-video-id]');
+    if (!card) return;
+    e.preventDefault();
+    trigger.current = card;
+    setPlaying({ videoId: card.dataset['videoId']!, title: card.querySelector('h3')?.textContent ?? '' });
   }
 
   function closePlayer() {
@@ -69,8 +102,12 @@ function VideoBlog({ initialPlaylists, thumbnails, agentFirstName, platform, end
     trigger.current?.focus();
   }
 
+  const empty = live ? live.playlists.length === 0 : !hasPlaylists;
+
   return (
-    <div>
+    // Clicks on the video cards' links, which the keyboard reaches and activates as links.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- see above
+    <div onClick={play}>
       <div className="flex justify-end">
         {/* aria-disabled, not disabled: a disabled button drops the keyboard focus to the page. */}
         <button
@@ -91,7 +128,7 @@ function VideoBlog({ initialPlaylists, thumbnails, agentFirstName, platform, end
           <Spinner spinning />
           Loading videos...
         </p>
-      ) : playlists.length === 0 ? (
+      ) : empty ? (
         <div className="py-20 text-center">
           {status.state === 'error' && (
             <p role="alert" className="mx-auto mb-8 max-w-xl rounded-md bg-brand-50 px-4 py-3 text-brand-800">
@@ -104,18 +141,10 @@ function VideoBlog({ initialPlaylists, thumbnails, agentFirstName, platform, end
             Try Again
           </button>
         </div>
+      ) : live ? (
+        <Playlists playlists={live.playlists} thumbnails={live.thumbnails} />
       ) : (
-        <div>
-          {playlists.map((playlist, i) => (
-            <PlaylistSection
-              key={playlist.id}
-              playlist={playlist}
-              thumbnails={thumbnails}
-              eager={i === 0}
-              onPlay={play}
-            />
-          ))}
-        </div>
+        children
       )}
 
       <VideoDialog video={playing} platform={platform} onClose={closePlayer} />

@@ -7,8 +7,11 @@ import { useEffect, useRef } from 'react';
 import type { Video } from '#src/lib/video/model.ts';
 import { embedUrl, watchUrl } from '#src/lib/video/urls.ts';
 
+/** What the dialog shows of a video. */
+export type DialogVideo = Pick<Video, 'videoId' | 'title'>;
+
 interface Props {
-  video: Video | null;
+  video: DialogVideo | null;
   platform: string;
   onClose: () => void;
 }

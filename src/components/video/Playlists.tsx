@@ -1,9 +1,11 @@
 /**
- * One playlist of the video page: its card (thumbnail, title, video count, description cut at
- * 200 characters) and its videos, 6 at first. The rest sit in a native <details>, so
- * 'Show More' and its label work before (or without) JavaScript.
+ * The playlists of the video page, each with its card (thumbnail, title, video count,
+ * description cut at 200 characters) and its videos, 6 at first. The rest sit in a native
+ * <details>, so 'Show More' and its label work before (or without) JavaScript. Plain markup with
+ * no handler of its own: the page pre-renders it once, outside the island's props, and the
+ * island (VideoBlog) renders it again only for refreshed playlists; a click on a video card
+ * (`data-video-id`) is caught by the island around it.
  */
-import type { MouseEvent } from 'react';
 import type { ThumbnailAttributes } from '#src/data/videos.ts';
 import type { Playlist, Video } from '#src/lib/video/model.ts';
 import { formatLongDate, PLAYLIST_DESCRIPTION_LIMIT, truncate, VIDEOS_BEFORE_SHOW_MORE } from '#src/lib/video/rules.ts';
@@ -14,23 +16,16 @@ interface Props {
   playlist: Playlist;
   thumbnails: Record<string, ThumbnailAttributes>;
   eager: boolean;
-  onPlay: (video: Video, trigger: HTMLElement) => void;
 }
 
 const gridSizes = '(min-width: 1024px) 22rem, (min-width: 640px) 45vw, 92vw';
 
-function VideoCard({ video, thumbnails, eager, onPlay }: Omit<Props, 'playlist'> & { video: Video }) {
-  function handleClick(e: MouseEvent<HTMLAnchorElement>) {
-    // Modified clicks keep their usual meaning (new tab, new window) and go to YouTube.
-    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-    e.preventDefault();
-    onPlay(video, e.currentTarget);
-  }
+function VideoCard({ video, thumbnails, eager }: Omit<Props, 'playlist'> & { video: Video }) {
   return (
     <li>
       <a
         href={watchUrl(video.videoId)}
-        onClick={handleClick}
+        data-video-id={video.videoId}
         aria-haspopup="dialog"
         className="group flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md"
       >
@@ -63,7 +58,7 @@ function VideoCard({ video, thumbnails, eager, onPlay }: Omit<Props, 'playlist'>
   );
 }
 
-export default function PlaylistSection({ playlist, thumbnails, eager, onPlay }: Props) {
+function PlaylistSection({ playlist, thumbnails, eager }: Props) {
   const first = playlist.videos.slice(0, VIDEOS_BEFORE_SHOW_MORE);
   const rest = playlist.videos.slice(VIDEOS_BEFORE_SHOW_MORE);
   const count = playlist.videos.length;
@@ -92,7 +87,7 @@ export default function PlaylistSection({ playlist, thumbnails, eager, onPlay }:
       </div>
       <ul className={`mt-8 ${grid}`}>
         {first.map((video) => (
-          <VideoCard key={video.id} video={video} thumbnails={thumbnails} eager={eager} onPlay={onPlay} />
+          <VideoCard key={video.id} video={video} thumbnails={thumbnails} eager={eager} />
         ))}
       </ul>
       {rest.length > 0 && (
@@ -105,11 +100,28 @@ export default function PlaylistSection({ playlist, thumbnails, eager, onPlay }:
           </summary>
           <ul className={grid}>
             {rest.map((video) => (
-              <VideoCard key={video.id} video={video} thumbnails={thumbnails} eager={false} onPlay={onPlay} />
+              <VideoCard key={video.id} video={video} thumbnails={thumbnails} eager={false} />
             ))}
           </ul>
         </details>
       )}
     </section>
+  );
+}
+
+/** Every playlist of the page; the first one's pictures load at once (it is in the first view). */
+export default function Playlists({
+  playlists,
+  thumbnails,
+}: {
+  playlists: readonly Playlist[];
+  thumbnails: Record<string, ThumbnailAttributes>;
+}) {
+  return (
+    <div>
+      {playlists.map((playlist, i) => (
+        <PlaylistSection key={playlist.id} playlist={playlist} thumbnails={thumbnails} eager={i === 0} />
+      ))}
+    </div>
   );
 }
