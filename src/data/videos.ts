@@ -78,10 +78,10 @@ export async function getThumbnailAttributes(id: string): Promise<ThumbnailAttri
   };
 }
 
-/** Attributes for every id given that has a local copy, keyed by id. */
-export async function getThumbnailMap(ids: Iterable<string>): Promise<Record<string, ThumbnailAttributes>> {
+/** Attributes of every playlist and video picture of `playlists` that has a local copy, keyed by id. */
+export async function getThumbnailMap(playlists: readonly Playlist[]): Promise<Record<string, ThumbnailAttributes>> {
   const map: Record<string, ThumbnailAttributes> = {};
-  for (const id of new Set(ids)) {
+  for (const id of new Set(playlists.flatMap((p) => [p.id, ...p.videos.map((v) => v.videoId)]))) {
     const attributes = await getThumbnailAttributes(id);
     if (attributes) map[id] = attributes;
   }

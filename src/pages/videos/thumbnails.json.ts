@@ -9,6 +9,6 @@ import { getSnapshotPlaylists, getThumbnailMap } from '#src/data/videos.ts';
 
 export const GET: APIRoute = async () => {
   const playlists = await getSnapshotPlaylists();
-  const thumbnails = await getThumbnailMap(playlists.flatMap((p) => [p.id, ...p.videos.map((v) => v.videoId)]));
+  const thumbnails = await getThumbnailMap(playlists);
   return new Response(JSON.stringify(thumbnails), { headers: { 'Content-Type': 'application/json' } });
 };
