@@ -167,6 +167,25 @@ describe('types', () => {
   });
 });
 
+describe('Range requests', () => {
+  it('a single byte range is sent as 206; any Range sirv would misread is ignored and the file sent whole', async () => {
+    const file = readFileSync(join(client, 'robots.txt'));
+    const part = await get('/robots.txt', 'identity', { range: 'bytes=2-4' });
+    expect(part.status).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 2-4/${file.length}`);
+    expect(part.body).toEqual(file.subarray(2, 5));
+    // Backwards (once an empty reply), a suffix (once the first bytes), several ranges, another unit, nonsense.
+    for (const range of ['bytes=5-1', 'bytes=-5', 'bytes=0-1,5-6', 'items=0-5', 'bytes=abc']) {
+      const whole = await get('/robots.txt', 'identity', { range });
+      expect(whole.status, range).toBe(200);
+      expect(whole.body, range).toEqual(file);
+    }
+    const page = await get('/about', 'br', { range: 'bytes=9-3' });
+    expect(page.status).toBe(200);
+    expect(page.body).toEqual(readFileSync(join(client, 'about.html.br')));
+  });
+});
+
 describe('revalidation', () => {
   it("a page checked again (304) keeps its own policy and cache rule: the browser keeps a 304's headers", async () => {
     for (const coding of ['br', 'identity']) {
