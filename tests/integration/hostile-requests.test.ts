@@ -100,6 +100,22 @@ const cases: Case[] = [
     () => request(`PROPFIND /%E6%97 HTTP/1.1\r\nHost: ${host()}\r\nConnection: close`),
     404,
   ],
+  // A file is there for GET and HEAD only: 405 names them, as for a page.
+  [
+    'POST on a file',
+    () => request(`POST /robots.txt HTTP/1.1\r\nHost: ${host()}\r\nContent-Length: 0\r\nConnection: close`),
+    405,
+  ],
+  [
+    'PUT on a file',
+    () => request(`PUT /favicon.svg HTTP/1.1\r\nHost: ${host()}\r\nContent-Length: 0\r\nConnection: close`),
+    405,
+  ],
+  [
+    'POST on no file',
+    () => request(`POST /robots.text HTTP/1.1\r\nHost: ${host()}\r\nContent-Length: 0\r\nConnection: close`),
+    404,
+  ],
   [
     'DELETE on the videos route',
     () => request(`DELETE /api/videos HTTP/1.1\r\nHost: ${host()}\r\nConnection: close`),
@@ -291,6 +307,11 @@ describe('a hostile request', () => {
       request(`PUT /about HTTP/1.1\r\nHost: ${host()}\r\nContent-Length: 0\r\nConnection: close`),
     );
     expect(put.headers.get('allow')).toBe('GET, HEAD');
+    const file = await rawRequest(
+      port,
+      request(`POST /robots.txt HTTP/1.1\r\nHost: ${host()}\r\nContent-Length: 0\r\nConnection: close`),
+    );
+    expect(file.headers.get('allow')).toBe('GET, HEAD');
   });
 
   it('HEAD is answered wherever Allow names it: each on-demand route answers it as it answers GET, without a body', async () => {

@@ -48,12 +48,12 @@ export function createApp({ astro, site, leads, guard }: AppParts) {
         req.resume();
         sendPlain(res, status, body, headers, keepHeaders);
       };
-      /** Astro's on-demand routes; what none of them answers is the site's 404 (or 405 on a page). */
+      /** Astro's on-demand routes; what none of them answers is the site's 404 (or 405 on a page or file). */
       const toAstro = (pathname: string) => {
         const address = clientAddress(req, guard);
         const locals: ContactLocals = { leads, ...(address ? { clientAddress: address } : {}) };
         const unanswered = () =>
-          req.method === 'GET' || req.method === 'HEAD' || !site.hasPage(pathname)
+          req.method === 'GET' || req.method === 'HEAD' || !site.has(pathname)
             ? site.notFound(req, res, pathname)
             : refuse(405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
         return astro(req, res, unanswered, locals);

@@ -116,11 +116,11 @@ export function createStaticSite(distDir: string) {
     serve(req, res, () => notFound(req, res, page));
   }
 
-  /** Whether an (encoded) path names a pre-rendered page, at any of its addresses (405 rather than 404). */
-  const hasPage = (pathname: string) => {
+  /** Whether an (encoded) path names a file or a pre-rendered page, at any of its addresses (405 rather than 404). */
+  const has = (pathname: string) => {
     const decoded = decodePath(pathname);
-    return decoded !== undefined && pages.has(pagePath(decoded));
+    return decoded !== undefined && (files.has(decoded) || pages.has(pagePath(decoded)));
   };
 
-  return { handle, notFound, hasPage };
+  return { handle, notFound, has };
 }
