@@ -40,6 +40,12 @@ export interface FakeReso {
   rateLimit: { count: number; retryAfter: string };
   /** Answers Property page requests with this status from the given page (1-based). */
   failFromPage: { page: number; status: number } | undefined;
+  /** Answers Property page requests with this JSON (status 200) from the given page (1-based). */
+  oddFromPage: { page: number; body: unknown } | undefined;
+  /** The origin written into `@odata.nextLink` (this server's own when undefined). */
+  nextLinkOrigin: string | undefined;
+  /** Answers the next N page requests made through `@odata.nextLink` with a link back to the same page. */
+  linkBack: number;
   /** OAuth2 client credentials the token endpoint accepts. */
   client: { id: string; secret: string };
   mediaUrl: (file: string) => string;
@@ -146,6 +152,9 @@ export async function startFakeReso(options: { originatingSystem: string; token?
     top: 2,
     rateLimit: { count: 0, retryAfter: '1' },
     failFromPage: undefined,
+    oddFromPage: undefined,
+    nextLinkOrigin: undefined,
+    linkBack: 0,
     client: { id: 'site-client', secret: randomBytes(6).toString('hex') },
     mediaUrl: (file) => `${state.origin}/media/${file}`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
@@ -250,16 +259,20 @@ export async function startFakeReso(options: { originatingSystem: string; token?
     if (state.failFromPage && cursor.page >= state.failFromPage.page) {
       return send(state.failFromPage.status, { error: { message: 'Something broke' } });
     }
+    if (state.oddFromPage && cursor.page >= state.oddFromPage.page) return send(200, state.oddFromPage.body);
     const value = cursor.records.slice(cursor.offset, cursor.offset + state.top).map((r) => ({
       '@odata.id': `${state.apiUrl}/Property('${String(r['ListingKey'])}')`,
       ...r,
     }));
     const body: { [name: string]: unknown } = { '@odata.context': `${state.apiUrl}/$metadata#Property`, value };
-    if (cursor.offset + state.top < cursor.records.length) {
+    if (skipToken !== null && state.linkBack > 0) {
+      state.linkBack--;
+      body['@odata.nextLink'] = `${state.nextLinkOrigin ?? state.origin}${req.url ?? ''}`;
+    } else if (cursor.offset + state.top < cursor.records.length) {
       // Opaque, and percent-encoded the way MLS Grid writes it: a client must use it as given.
       const link = `/v2/Property?$filter=${encodeURIComponent(entry.filter ?? 'next').replaceAll("'", '%27')}&$expand=Media&$top=${state.top}&$skiptoken=${encodeURIComponent(randomBytes(6).toString('base64'))}`;
       links.set(link, { records: cursor.records, offset: cursor.offset + state.top, page: cursor.page + 1 });
-      body['@odata.nextLink'] = `${state.origin}${link}`;
+      body['@odata.nextLink'] = `${state.nextLinkOrigin ?? state.origin}${link}`;
     }
     send(200, body);
   });

@@ -226,6 +226,52 @@ describe('npm run sync-listings', () => {
     expect(readFileSync(join(dir, 'snapshot.json'), 'utf8')).toBe(before);
   });
 
+  it.each([
+    ['null', null],
+    ['a list', []],
+    ['an object without "value"', { error: 'none' }],
+  ])('fails with a clear message on a page that is %s, and changes nothing', async (_, body) => {
+    const before = readFileSync(join(dir, 'snapshot.json'), 'utf8');
+    fake.oddFromPage = { page: 2, body };
+    const run = await sync({}, ['--full']);
+    fake.oddFromPage = undefined;
+    expect(run.code, run.out).toBe(1);
+    expect(run.out).toContain(
+      'Sync failed, the previous snapshot is unchanged: Page 2 of the feed has no "value" list of records',
+    );
+    expect(readFileSync(join(dir, 'snapshot.json'), 'utf8')).toBe(before);
+  });
+
+  it('does not follow an @odata.nextLink to another origin, which would be sent the token, and changes nothing', async () => {
+    const before = readFileSync(join(dir, 'snapshot.json'), 'utf8');
+    // The same fake server under another name: a followed link would be answered, and succeed.
+    const elsewhere = fake.origin.replace('127.0.0.1', 'localhost');
+    fake.nextLinkOrigin = elsewhere;
+    const run = await sync({}, ['--full']);
+    fake.nextLinkOrigin = undefined;
+    expect(run.code, run.out).toBe(1);
+    expect(run.out).toContain(
+      `Sync failed, the previous snapshot is unchanged: @odata.nextLink leads to ${elsewhere}, not to the API's own ${fake.origin}`,
+    );
+    expect(run.requests.filter((r) => r.headers.host !== new URL(fake.origin).host)).toEqual([]);
+    expect(api(run.requests)).toHaveLength(1);
+    expect(readFileSync(join(dir, 'snapshot.json'), 'utf8')).toBe(before);
+  });
+
+  it('stops with a clear message when the feed links back to a page already read, and changes nothing', async () => {
+    const before = readFileSync(join(dir, 'snapshot.json'), 'utf8');
+    fake.linkBack = 3;
+    const run = await sync({}, ['--full']);
+    fake.linkBack = 0;
+    expect(run.code, run.out).toBe(1);
+    expect(run.out).toContain(
+      'Sync failed, the previous snapshot is unchanged: Page 2 of the feed links back to a page already read: stopped rather than loop',
+    );
+    // Page 1, then page 2 once: its link back to itself is not followed.
+    expect(api(run.requests)).toHaveLength(2);
+    expect(readFileSync(join(dir, 'snapshot.json'), 'utf8')).toBe(before);
+  });
+
   it('gets a token with OAuth2 client credentials and sends it as the bearer and the photos’ User-Agent', async () => {
     const run = await sync(
       {

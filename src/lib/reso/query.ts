@@ -99,13 +99,21 @@ export function replicationUrls(query: ReplicationQuery): string[] {
 /**
  * The next page, exactly as the server gave it in `@odata.nextLink` (an opaque address: never
  * rebuilt or re-encoded). A relative link is resolved against the page that named it, as OData
- * allows; anything else is refused rather than guessed.
+ * allows; anything else is refused rather than guessed. So is a link to another origin (another
+ * host or port, or `http:` from an `https:` API): the request would carry the access token there.
  */
 export function nextPageUrl(page: unknown, current: string): string | undefined {
   if (typeof page !== 'object' || page === null) return undefined;
   const link = (page as Record<string, unknown>)['@odata.nextLink'];
   if (link === undefined || link === null || link === '') return undefined;
   if (typeof link !== 'string') throw new Error('@odata.nextLink is not a string');
-  if (/^https?:\/\//i.test(link)) return link;
-  return new URL(link, current).href;
+  const next = /^https?:\/\//i.test(link) ? link : URL.parse(link, current)?.href;
+  const [from, to] = [new URL(current).origin, next && URL.parse(next)?.origin];
+  if (!next || !to) throw new Error(`@odata.nextLink is not an address (${link.slice(0, 120)})`);
+  if (to !== from) {
+    throw new Error(
+      `@odata.nextLink leads to ${to}, not to the API's own ${from}: not followed, as it would be sent the access token`,
+    );
+  }
+  return next;
 }

@@ -119,9 +119,17 @@ export async function syncListings(options: SyncOptions): Promise<SyncResult> {
     // Every stream starts from the same watermark; the new one is saved only after all of them.
     for (const first of replicationUrls({ ...options, watermark })) {
       let url: string | undefined = first;
+      // A server that links back to a page already read would otherwise be read forever.
+      const read = new Set<string>();
       while (url) {
+        if (read.has(url)) {
+          throw new Error(
+            `Page ${progress.pages} of the feed links back to a page already read: stopped rather than loop`,
+          );
+        }
+        read.add(url);
         const page = await http.getJson(url);
-        const records = (page as { value?: unknown }).value;
+        const records = (page as { value?: unknown } | null)?.value;
         if (!Array.isArray(records))
           throw new Error(`Page ${progress.pages + 1} of the feed has no "value" list of records`);
         progress.pages++;

@@ -66,4 +66,21 @@ describe('the replication query', () => {
     expect(nextPageUrl({ value: [] }, 'https://h.example/')).toBeUndefined();
     expect(() => nextPageUrl({ '@odata.nextLink': 3 }, 'https://h.example/')).toThrow('not a string');
   });
+
+  it('refuses an @odata.nextLink to another origin, which the access token would go to, or to no address', () => {
+    const current = 'https://api.mlsgrid.com/v2/Property?$top=2';
+    const next = (link: string) => () => nextPageUrl({ '@odata.nextLink': link }, current);
+    const refused = (origin: string) =>
+      `@odata.nextLink leads to ${origin}, not to the API's own https://api.mlsgrid.com: not followed`;
+    expect(next('https://evil.example/v2/Property?$skiptoken=x')).toThrow(refused('https://evil.example'));
+    expect(next('https://api.mlsgrid.com:8443/v2/Property')).toThrow(refused('https://api.mlsgrid.com:8443'));
+    expect(next('http://api.mlsgrid.com/v2/Property')).toThrow(refused('http://api.mlsgrid.com'));
+    // Protocol-relative: resolved against the page, so another host all the same.
+    expect(next('//evil.example/v2/Property')).toThrow(refused('https://evil.example'));
+    expect(next('https://')).toThrow('@odata.nextLink is not an address (https://)');
+    // The scheme and host in another letter case are the same origin.
+    expect(next('HTTPS://API.mlsgrid.com/v2/Property?$skiptoken=y')()).toBe(
+      'HTTPS://API.mlsgrid.com/v2/Property?$skiptoken=y',
+    );
+  });
 });
