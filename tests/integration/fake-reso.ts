@@ -49,6 +49,8 @@ export interface FakeReso {
   /** OAuth2 client credentials the token endpoint accepts. */
   client: { id: string; secret: string };
   mediaUrl: (file: string) => string;
+  /** The photos under /media/ by file name (`p0.jpg` to `p11.jpg`), all sent as image/jpeg. */
+  photos: Map<string, Buffer>;
   close: () => Promise<void>;
 }
 
@@ -157,6 +159,7 @@ export async function startFakeReso(options: { originatingSystem: string; token?
     linkBack: 0,
     client: { id: 'site-client', secret: randomBytes(6).toString('hex') },
     mediaUrl: (file) => `${state.origin}/media/${file}`,
+    photos,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
   let propertyRequests = 0;

@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListingSnapshot } from '../../src/lib/reso/snapshot.ts';
 import {
@@ -316,6 +317,32 @@ describe('npm run sync-listings', () => {
     expect(photosOf(run.requests).map((r) => r.path)).toEqual(['/media/p7.jpg']);
     expect(run.out).toContain('Pages 3 · homes 3 (3 new or changed');
     expectPaced(run.requests);
+  });
+
+  it('keeps only photos the build can publish, named by what they are, whatever the Content-Type said', async () => {
+    const jpeg = fake.photos.get('p0.jpg')!;
+    // All three are sent as image/jpeg: a PNG, an error page, and a JPEG cut off after 200 bytes.
+    fake.photos.set('p9.jpg', await sharp(jpeg).png().toBuffer());
+    fake.photos.set('p10.jpg', Buffer.from('<html><body>Service unavailable</body></html>'));
+    fake.photos.set('p11.jpg', jpeg.subarray(0, 200));
+    fake.records = [
+      ...fake.records,
+      home('CAR108', {
+        ModificationTimestamp: '2026-05-06T08:00:00.000Z',
+        Media: [9, 10, 11].map((n) => media('CAR108', n)),
+      }),
+    ];
+    const run = await sync({}, ['--full']);
+    expect(run.code, run.out).toBe(0);
+    expect(run.out).toContain(
+      'CAR108: photo CAR108-M10 not saved: not a JPEG, PNG, WebP, AVIF or GIF picture (sent as image/jpeg)',
+    );
+    expect(run.out).toContain('CAR108: photo CAR108-M11 not saved: a JPG picture that cannot be decoded');
+    const saved = snapshot().homes.find((h) => h.home['ListingKey'] === 'CAR108')!;
+    expect(saved.home['Photos']).toEqual([
+      { src: './photos/CAR108/CAR108-M9.png', alt: 'Photo 1 of 3 of 12 Sample Lane, Sampletown' },
+    ]);
+    expect(readdirSync(join(dir, 'photos', 'CAR108'))).toEqual(['CAR108-M9.png']);
   });
 
   it('refuses to start without its settings, naming them', async () => {

@@ -37,6 +37,8 @@ export interface ResoHttpOptions {
   maxRetryAfterMs?: number;
   /** Per-attempt time limit. */
   timeoutMs?: number;
+  /** Largest photo downloaded, in bytes once decompressed; a larger one is refused part-way. */
+  maxPhotoBytes?: number;
   onEvent?: (event: HttpEvent) => void;
 }
 
@@ -103,6 +105,7 @@ export function createResoHttp(options: ResoHttpOptions) {
     rateLimitRetries = 5,
     maxRetryAfterMs = 15 * 60_000,
     timeoutMs = 60_000,
+    maxPhotoBytes = 40 * 1024 * 1024,
     onEvent = () => {},
   } = options;
   const turn = createPacer(perSecond, now, sleep);
@@ -203,12 +206,32 @@ export function createResoHttp(options: ResoHttpOptions) {
         throw new ResoError(`${what} did not answer JSON (${text.slice(0, 120)})`);
       }
     },
-    /** GET a media file with the access token as User-Agent; returns its bytes and type. */
+    /**
+     * GET a media file with the access token as User-Agent; returns its bytes and type. One larger
+     * than `maxPhotoBytes` is refused as soon as it shows (by its Content-Length, else while it
+     * arrives), so no answer, however large, is held in memory.
+     */
     async download(url: string): Promise<{ bytes: Buffer; contentType: string }> {
       const res = await send(url, `Photo download ${shownUrl(url)}`, async () => ({
         headers: { 'User-Agent': await accessToken(), 'Accept-Encoding': 'gzip' },
       }));
-      return { bytes: Buffer.from(await res.arrayBuffer()), contentType: res.headers.get('content-type') ?? '' };
+      const most = maxPhotoBytes >= 2 ** 20 ? `${Math.round(maxPhotoBytes / 2 ** 20)} MB` : `${maxPhotoBytes} bytes`;
+      const tooLarge = () => new ResoError(`larger than the ${most} a photo may be`);
+      if (Number(res.headers.get('content-length')) > maxPhotoBytes) {
+        await res.body?.cancel();
+        throw tooLarge();
+      }
+      const chunks: Uint8Array[] = [];
+      let size = 0;
+      for await (const chunk of res.body ?? []) {
+        size += chunk.length;
+        if (size > maxPhotoBytes) {
+          await res.body?.cancel().catch(() => {});
+          throw tooLarge();
+        }
+        chunks.push(chunk);
+      }
+      return { bytes: Buffer.concat(chunks), contentType: res.headers.get('content-type') ?? '' };
     },
   };
 }

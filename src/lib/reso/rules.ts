@@ -238,22 +238,6 @@ export function photoAlt(photo: MediaItem, index: number, count: number, home: R
   return `Photo ${index + 1} of ${count} of ${place}`;
 }
 
-/** A file extension for a downloaded picture, from its Content-Type, else its URL. */
-export function photoExtension(contentType: string, url: string): string | undefined {
-  const type = contentType.split(';')[0]!.trim().toLowerCase();
-  const byType: Record<string, string> = {
-    'image/jpeg': 'jpg',
-    'image/jpg': 'jpg',
-    'image/png': 'png',
-    'image/webp': 'webp',
-    'image/avif': 'avif',
-    'image/gif': 'gif',
-  };
-  if (byType[type]) return byType[type];
-  const ext = /\.(jpe?g|png|webp|avif|gif)$/i.exec(new URL(url).pathname)?.[1]?.toLowerCase();
-  return ext === 'jpeg' ? 'jpg' : ext;
-}
-
 /**
  * The listing collection's own check of a home, photos as their file names: the reasons the build
  * would refuse it, field by field, or undefined. The sync writes no home the build would refuse.

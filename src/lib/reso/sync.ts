@@ -11,7 +11,8 @@ import { copyFileSync, existsSync, linkSync, mkdirSync, rmSync, writeFileSync } 
 import { dirname, join } from 'node:path';
 import type { ResoHttp } from './http.ts';
 import { nextPageUrl, replicationUrls, type ReplicationQuery } from './query.ts';
-import { decide, photoAlt, photoExtension, photosOf, toHomeFields, type ResoRecord } from './rules.ts';
+import { pictureExtension } from './photo.ts';
+import { decide, photoAlt, photosOf, toHomeFields, type ResoRecord } from './rules.ts';
 import {
   listingSnapshotSchema,
   PHOTO_DIR,
@@ -228,8 +229,7 @@ export async function syncListings(options: SyncOptions): Promise<SyncResult> {
       } else {
         try {
           const { bytes, contentType } = await http.download(photo.MediaURL);
-          const ext = photoExtension(contentType, photo.MediaURL);
-          if (!ext) throw new Error(`not a picture (${contentType || 'no Content-Type'})`);
+          const ext = await pictureExtension(bytes, contentType);
           file = `${PHOTO_DIR}/${key}/${photo.MediaKey.replace(/\.[a-z0-9]+$/i, '')}.${ext}`;
           mkdirSync(join(staged, PHOTO_DIR, key), { recursive: true });
           writeFileSync(join(staged, file), bytes);

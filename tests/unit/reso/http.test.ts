@@ -131,6 +131,48 @@ describe('the RESO HTTP client', () => {
     expect(calls[0]!.headers.get('authorization')).toBeNull();
   });
 
+  it('refuses a photo larger than the limit as soon as it shows, without reading the rest', async () => {
+    /** A body of `chunks` chunks of 6 bytes that records how many were read and whether it was cancelled. */
+    const body = (chunks: number) => {
+      const seen = { pulled: 0, cancelled: false };
+      const stream = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (seen.pulled === chunks) return controller.close();
+          seen.pulled++;
+          controller.enqueue(new Uint8Array(6));
+        },
+        cancel() {
+          seen.cancelled = true;
+        },
+      });
+      return { seen, stream };
+    };
+    const declared = body(2);
+    const streamed = body(10);
+    const fits = body(2);
+    const { http } = harness(
+      [
+        () => new Response(declared.stream, { headers: { 'Content-Length': '12' } }),
+        () => new Response(streamed.stream),
+      ],
+      { maxPhotoBytes: 12 - 1 },
+    );
+    await expect(http.download('https://media.example/a.jpg')).rejects.toThrow(
+      'larger than the 11 bytes a photo may be',
+    );
+    // A stream fills its queue with one chunk on its own; none is read beyond that.
+    expect(declared.seen).toEqual({ pulled: 1, cancelled: true });
+    await expect(http.download('https://media.example/b.jpg')).rejects.toThrow(
+      'larger than the 11 bytes a photo may be',
+    );
+    expect(streamed.seen.cancelled).toBe(true);
+    // Refused at the second chunk (12 bytes); the stream had queued the third, and no more.
+    expect(streamed.seen.pulled).toBe(3);
+    // 12 bytes fit a 12-byte limit.
+    const { http: roomy } = harness([() => new Response(fits.stream)], { maxPhotoBytes: 12 });
+    expect((await roomy.download('https://media.example/c.jpg')).bytes).toHaveLength(12);
+  });
+
   it('fetches an OAuth2 token with client credentials, once, and renews it after a 401', async () => {
     const k = clock();
     const seen: { url: string; body: string; auth: string | null }[] = [];

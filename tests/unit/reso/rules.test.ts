@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkHome,
-  dayIn,
-  decide,
-  photoAlt,
-  photoExtension,
-  photosOf,
-  schemaCheck,
-  toHomeFields,
-} from '#src/lib/reso/rules.ts';
+import { checkHome, dayIn, decide, photoAlt, photosOf, schemaCheck, toHomeFields } from '#src/lib/reso/rules.ts';
 
 describe('the licence rules', () => {
   it('removes a record MlgCanView false, one not for the Internet and an off-market one', () => {
@@ -125,12 +116,6 @@ describe('photos', () => {
       'Photo 1 of 3 of 12 Elm Street, Town',
     );
     expect(photoAlt(p!, 1, 3, { City: 'Town' })).toBe('Photo 2 of 3 of this home in Town');
-  });
-
-  it('names the file type from Content-Type, else the URL', () => {
-    expect(photoExtension('image/jpeg; charset=binary', 'https://m.example/x')).toBe('jpg');
-    expect(photoExtension('application/octet-stream', 'https://m.example/x.JPEG?sig=1')).toBe('jpg');
-    expect(photoExtension('text/html', 'https://m.example/x')).toBeUndefined();
   });
 });
 

@@ -1,0 +1,31 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { pictureExtension } from '#src/lib/reso/photo.ts';
+
+const picture = sharp({ create: { width: 48, height: 32, channels: 3, background: '#6a8' } });
+
+describe('a downloaded photo', () => {
+  it('is named by what its bytes are, whatever the Content-Type says', async () => {
+    expect(await pictureExtension(await picture.clone().jpeg().toBuffer(), 'image/jpeg')).toBe('jpg');
+    expect(await pictureExtension(await picture.clone().png().toBuffer(), 'image/jpeg')).toBe('png');
+    expect(await pictureExtension(await picture.clone().webp().toBuffer(), 'application/octet-stream')).toBe('webp');
+    expect(await pictureExtension(await picture.clone().avif().toBuffer(), '')).toBe('avif');
+    expect(await pictureExtension(await picture.clone().gif().toBuffer(), 'image/gif')).toBe('gif');
+  });
+
+  it('is refused, with the reason, when the build could not publish it', async () => {
+    await expect(pictureExtension(Buffer.from('<html>Service unavailable</html>'), 'image/jpeg')).rejects.toThrow(
+      'not a JPEG, PNG, WebP, AVIF or GIF picture (sent as image/jpeg)',
+    );
+    await expect(pictureExtension(Buffer.alloc(0), '')).rejects.toThrow(
+      'not a JPEG, PNG, WebP, AVIF or GIF picture (sent as no Content-Type)',
+    );
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>');
+    await expect(pictureExtension(svg, 'image/svg+xml')).rejects.toThrow(
+      'not a JPEG, PNG, WebP, AVIF or GIF picture (the file is SVG)',
+    );
+    // Its header is whole (Astro reads its size) but not its data: sharp cannot decode it.
+    const cut = (await picture.clone().jpeg().toBuffer()).subarray(0, 200);
+    await expect(pictureExtension(cut, 'image/jpeg')).rejects.toThrow('a JPG picture that cannot be decoded (');
+  });
+});
