@@ -17,6 +17,7 @@
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pictureExtension, type PictureFormat } from '../src/lib/picture.ts';
 import { thumbnailCacheSchema, type ThumbnailCache } from '../src/lib/video/model.ts';
 import { playlistUrl } from '../src/lib/video/urls.ts';
 
@@ -29,7 +30,8 @@ const sources = [
   { dir: 'content/playlists', pattern: /\.ya?ml$/ },
   { dir: 'content/articles', pattern: /\.mdx$/ },
 ];
-const imageTypes: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
+/** What src/data/videos.ts reads from the thumbnail folders. */
+export const thumbnailFormats: PictureFormat[] = ['jpg', 'png', 'webp'];
 export const defaultLimits = { requestTimeoutMs: 10_000, totalTimeMs: Number.POSITIVE_INFINITY };
 export const sampleNotice =
   'Entries marked "sample": true are SAMPLE pictures drawn by scripts/make-sample-thumbnails.ts, not YouTube thumbnails; fetch-thumbnails.ts replaces each one once YouTube oEmbed answers for its playlist.';
@@ -127,11 +129,13 @@ async function fetchThumbnailUrl(playlistId: string, base: string, signal: Abort
 async function downloadImage(url: string, dest: string, signal: AbortSignal): Promise<string> {
   const res = await fetch(url, { signal });
   if (!res.ok) throw new Error(`thumbnail answered HTTP ${res.status}`);
-  const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  const ext = imageTypes[type];
-  if (!ext) throw new Error(`thumbnail is not a JPEG, PNG or WebP picture (${type || 'no content type'})`);
-  const file = `${dest}.${ext}`;
-  await writeFile(file, new Uint8Array(await res.arrayBuffer()));
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const ext = await pictureExtension(bytes, res.headers.get('content-type') ?? '', thumbnailFormats).catch(
+    (error: Error) => {
+      throw new Error(`thumbnail is ${error.message}`);
+    },
+  );
+  await writeFile(`${dest}.${ext}`, bytes);
   return ext;
 }
 

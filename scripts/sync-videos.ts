@@ -13,7 +13,8 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defaultOembedUrl, fetchThumbnails } from './fetch-thumbnails.ts';
+import { defaultOembedUrl, fetchThumbnails, thumbnailFormats } from './fetch-thumbnails.ts';
+import { pictureExtension } from '../src/lib/picture.ts';
 import { createYouTubeClient, errorMessage, type ProgressEvent } from '../src/lib/video/client.ts';
 import { snapshotSchema, type Playlist } from '../src/lib/video/model.ts';
 
@@ -56,13 +57,18 @@ function report(event: ProgressEvent): void {
   }
 }
 
-/** Saves one thumbnail as {dir}/{id}.jpg; a failure only costs that picture (pages fall back). */
+/**
+ * Saves one thumbnail as {dir}/{id}.jpg (or .png, .webp: what the bytes are), only if the build can
+ * publish it; a failure only costs that picture (pages fall back).
+ */
 async function saveThumbnail(dir: string, id: string, url: string): Promise<boolean> {
   if (!url) return false;
   try {
     const res = await fetch(url);
     if (!res.ok) throw new Error(`${res.status} ${res.statusText}`);
-    writeFileSync(join(dir, `${id}.jpg`), Buffer.from(await res.arrayBuffer()));
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    const ext = await pictureExtension(bytes, res.headers.get('content-type') ?? '', thumbnailFormats);
+    writeFileSync(join(dir, `${id}.${ext}`), bytes);
     return true;
   } catch (error) {
     console.warn(`  thumbnail of ${id} not saved: ${errorMessage(error)}`);

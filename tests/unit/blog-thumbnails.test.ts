@@ -3,7 +3,7 @@
  * build) against a local server on 127.0.0.1 answering the way YouTube's oEmbed endpoint does: JSON for a known playlist, 404 for an unknown one, plus a broken answer.
  */
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -28,6 +28,8 @@ const unknown = 'PLunknownBBBBBBBBBBBBBBBBBBBBBBBBB';
 const broken = 'PLbrokenCCCCCCCCCCCCCCCCCCCCCCCCCC';
 const cachedId = 'PLcachedDDDDDDDDDDDDDDDDDDDDDDDDDD';
 const videoId = 'dQw4w9WgXcQ';
+/** Its oEmbed answer names a thumbnail that is an error page sent as image/jpeg. */
+const badPicture = 'PLbadPictureEEEEEEEEEEEEEEEEEEEEEE';
 
 let server: Server;
 let base: string;
@@ -43,6 +45,10 @@ beforeAll(async () => {
     requests.push(`${url.pathname}${url.search}`);
     if (url.pathname === `/vi/${videoId}/hqdefault.jpg`) {
       res.writeHead(200, { 'Content-Type': 'image/jpeg' }).end(jpeg);
+      return;
+    }
+    if (url.pathname === '/vi/badpic/hqdefault.jpg') {
+      res.writeHead(200, { 'Content-Type': 'image/jpeg' }).end('<html><body>Try again later</body></html>');
       return;
     }
     if (url.pathname !== '/oembed' || url.searchParams.get('format') !== 'json') {
@@ -68,6 +74,10 @@ beforeAll(async () => {
           html: `<iframe width="200" height="113" src="https://www.youtube.com/embed/videoseries?list=${known}" frameborder="0" allowfullscreen title="Knightdale NC"></iframe>`,
         }),
       );
+    } else if (list === badPicture) {
+      res
+        .writeHead(200, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ title: 'Bad', thumbnail_url: `${base}/vi/badpic/hqdefault.jpg` }));
     } else if (list === broken) {
       res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"title": "Broken", "thumbnail_url": ');
     } else {
@@ -134,6 +144,16 @@ describe('fetching thumbnails', () => {
     expect(lines.join('\n')).toMatch(new RegExp(`fetched +${known} \\(content/playlists/a\\.yaml\\)`));
     expect(lines.join('\n')).toMatch(new RegExp(`skipped +${unknown} .*HTTP 404`));
     expect(lines.at(-1)).toContain('1 fetched, 0 cached, 2 skipped');
+  });
+
+  it('leaves out a thumbnail the build could not publish, and writes no file for it', async () => {
+    await writeFile(join(root, 'content/playlists/e.yaml'), `slug: e\ntitle: E\nplaylistId: ${badPicture}\n`);
+    const summary = await fetchThumbnails({ root, oembedUrl: `${base}/oembed`, log: () => {} });
+    expect(summary.skipped.find((s) => s.playlistId === badPicture)?.reason).toBe(
+      'thumbnail is not a JPEG, PNG or WebP picture (sent as image/jpeg)',
+    );
+    expect((await readJson()).thumbnails).not.toHaveProperty(badPicture);
+    expect((await readdir(join(root, imageDir))).sort()).toEqual([`${known}.jpg`]);
   });
 
   it('uses cached entries first and asks YouTube only for the rest', async () => {

@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { snapshotSchema } from '#src/lib/video/model.ts';
 import { errorBody, makeItems, sendJson, startFakeYouTube, type FakeYouTube } from '../support/fake-youtube.ts';
@@ -18,7 +19,7 @@ const node = join(root, 'node_modules', '.bin', 'node');
 const script = join(root, 'scripts', 'sync-videos.ts');
 const KEY = 'fake-sync-test-key-0000000000000';
 const CHANNEL = 'UCsyncChannel';
-const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]);
+const picture = sharp({ create: { width: 48, height: 36, channels: 3, background: '#369' } });
 
 let fake: FakeYouTube | undefined;
 let dir = '';
@@ -47,12 +48,15 @@ describe('npm run sync', () => {
     expect(result.stderr).toContain('YOUTUBE_CHANNEL_ID  missing');
   });
 
-  it('writes the snapshot and thumbnails and prints progress', async () => {
+  it('writes the snapshot and the thumbnails the build can publish, and prints progress', async () => {
     dir = mkdtempSync(join(tmpdir(), 'sync-'));
-    const items = makeItems('sx', 3).map((it) => ({
+    const items = makeItems('sx', 4).map((it) => ({
       ...it,
       thumbnails: { high: { url: `THUMBS/${it.videoId}.jpg` } },
     }));
+    // All sent as image/jpeg: two JPEGs, a PNG, and the first six bytes of a JPEG.
+    const jpeg = await picture.clone().jpeg().toBuffer();
+    const bodies = [jpeg, jpeg, await picture.clone().png().toBuffer(), jpeg.subarray(0, 6)];
     fake = await startFakeYouTube(
       {
         [CHANNEL]: [
@@ -60,7 +64,7 @@ describe('npm run sync', () => {
           { id: 'PLempty', title: 'Empty', items: [] },
         ],
       },
-      { apiKey: KEY, files: Object.fromEntries(items.map((it) => [`/thumbs/${it.videoId}.jpg`, jpeg])) },
+      { apiKey: KEY, files: Object.fromEntries(items.map((it, i) => [`/thumbs/${it.videoId}.jpg`, bodies[i]!])) },
     );
     for (const it of items) it.thumbnails.high.url = `${fake.origin}/thumbs/${it.videoId}.jpg`;
     writeFileSync(join(dir, 'stale.txt'), '');
@@ -73,16 +77,21 @@ describe('npm run sync', () => {
     });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Playlists: page 1, 2 playlist(s)');
-    expect(result.stdout).toContain('PLsync: page 1, 3 item(s)');
-    expect(result.stdout).toContain('"Synced": 3 video(s)');
+    expect(result.stdout).toContain('PLsync: page 1, 4 item(s)');
+    expect(result.stdout).toContain('"Synced": 4 video(s)');
     expect(result.stdout).toContain('"Empty": no playable video, left out');
-    expect(result.stdout).toMatch(/1 playlist\(s\), 3 video\(s\), 3 thumbnail\(s\)/);
+    expect(result.stdout).toMatch(/1 playlist\(s\), 4 video\(s\), 3 thumbnail\(s\)/);
+    expect(result.stderr).toContain(
+      `thumbnail of ${items[3]!.videoId} not saved: not a JPEG, PNG or WebP picture (sent as image/jpeg)`,
+    );
 
     const text = readFileSync(join(dir, 'snapshot.json'), 'utf8');
     const snapshot = snapshotSchema.parse(JSON.parse(text));
     expect(snapshot.sample).toBe(false);
     expect(snapshot.playlists.map((p) => p.id)).toEqual(['PLsync']);
-    expect(readdirSync(join(dir, 'thumbnails')).sort()).toEqual(items.map((it) => `${it.videoId}.jpg`).sort());
+    expect(readdirSync(join(dir, 'thumbnails')).sort()).toEqual(
+      items.slice(0, 3).map((it, i) => `${it.videoId}.${i === 2 ? 'png' : 'jpg'}`),
+    );
     expect(text).not.toContain(KEY);
     expect(result.stdout + result.stderr).not.toContain(KEY);
     // Then the blog's playlists through oEmbed (the fake knows none of them), into the same folder.

@@ -11,7 +11,7 @@ import { copyFileSync, existsSync, linkSync, mkdirSync, rmSync, writeFileSync } 
 import { dirname, join } from 'node:path';
 import type { ResoHttp } from './http.ts';
 import { nextPageUrl, replicationUrls, type ReplicationQuery } from './query.ts';
-import { pictureExtension } from './photo.ts';
+import { pictureExtension } from '../picture.ts';
 import { decide, photoAlt, photosOf, toHomeFields, type ResoRecord } from './rules.ts';
 import {
   listingSnapshotSchema,

@@ -1,10 +1,10 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { pictureExtension } from '#src/lib/reso/photo.ts';
+import { pictureExtension } from '#src/lib/picture.ts';
 
 const picture = sharp({ create: { width: 48, height: 32, channels: 3, background: '#6a8' } });
 
-describe('a downloaded photo', () => {
+describe('a downloaded picture', () => {
   it('is named by what its bytes are, whatever the Content-Type says', async () => {
     expect(await pictureExtension(await picture.clone().jpeg().toBuffer(), 'image/jpeg')).toBe('jpg');
     expect(await pictureExtension(await picture.clone().png().toBuffer(), 'image/jpeg')).toBe('png');
@@ -24,6 +24,10 @@ describe('a downloaded photo', () => {
     await expect(pictureExtension(svg, 'image/svg+xml')).rejects.toThrow(
       'not a JPEG, PNG, WebP, AVIF or GIF picture (the file is SVG)',
     );
+    // Formats the caller does not read are refused too (the video thumbnails: JPEG, PNG or WebP).
+    await expect(
+      pictureExtension(await picture.clone().avif().toBuffer(), 'image/avif', ['jpg', 'png', 'webp']),
+    ).rejects.toThrow('not a JPEG, PNG or WebP picture (the file is AVIF)');
     // Its header is whole (Astro reads its size) but not its data: sharp cannot decode it.
     const cut = (await picture.clone().jpeg().toBuffer()).subarray(0, 200);
     await expect(pictureExtension(cut, 'image/jpeg')).rejects.toThrow('a JPG picture that cannot be decoded (');
