@@ -13,10 +13,11 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 import { defaultOembedUrl, fetchThumbnails, thumbnailFormats } from './fetch-thumbnails.ts';
 import { pictureExtension } from '../src/lib/picture.ts';
 import { createYouTubeClient, errorMessage, type ProgressEvent } from '../src/lib/video/client.ts';
-import { snapshotSchema, type Playlist } from '../src/lib/video/model.ts';
+import { snapshotSchema, type VideoSnapshot } from '../src/lib/video/model.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = process.env['VIDEO_SNAPSHOT_DIR'] ?? join(root, 'content', 'videos');
@@ -51,6 +52,9 @@ function report(event: ProgressEvent): void {
     case 'playlist-dropped':
       console.log(`  "${event.title}": no playable video, left out`);
       break;
+    case 'video-dropped':
+      console.warn(`  ${event.playlistId}: video ${JSON.stringify(event.videoId)} left out (${event.reason})`);
+      break;
     case 'retry':
       console.log(`  ${event.url} failed (${event.error}); retry ${event.attempt} in ${event.delayMs} ms`);
       break;
@@ -62,7 +66,8 @@ function report(event: ProgressEvent): void {
  * publish it; a failure only costs that picture (pages fall back).
  */
 async function saveThumbnail(dir: string, id: string, url: string): Promise<boolean> {
-  if (!url) return false;
+  // Ids name files: only YouTube's own alphabet.
+  if (!url || !/^[\w-]{1,64}$/.test(id)) return false;
   try {
     const res = await fetch(url);
     if (!res.ok) throw new Error(`${res.status} ${res.statusText}`);
@@ -82,15 +87,23 @@ const client = createYouTubeClient({
   onProgress: report,
 });
 
-let playlists: Playlist[];
+let snapshot: VideoSnapshot;
 try {
   console.log(`Fetching the playlists of channel ${channelId}`);
-  playlists = await client.getChannelPlaylists(channelId);
+  const fetched = await client.getChannelPlaylists(channelId);
+  // Checked with the schema the build reads it with, so a snapshot the build would refuse is never written.
+  snapshot = snapshotSchema.parse({
+    sample: false,
+    generatedAt: new Date().toISOString(),
+    channelId,
+    playlists: fetched,
+  });
 } catch (error) {
-  // The previous snapshot stays in place, so a failed sync never empties the site.
-  console.error(`Sync failed: ${errorMessage(error)}`);
+  // The previous snapshot and thumbnails stay in place, so a failed sync never empties the site.
+  console.error(`Sync failed: ${error instanceof z.ZodError ? z.prettifyError(error) : errorMessage(error)}`);
   process.exit(1);
 }
+const { playlists } = snapshot;
 
 const videoCount = playlists.reduce((n, p) => n + p.videos.length, 0);
 console.log(`Saving thumbnails for ${playlists.length} playlist(s) and ${videoCount} video(s)`);
@@ -110,13 +123,6 @@ for (const [id, url] of wanted) if (await saveThumbnail(staging, id, url)) saved
 rmSync(thumbnailDir, { recursive: true, force: true });
 renameSync(staging, thumbnailDir);
 
-// Checked with the schema the build reads it with, so a snapshot the build would refuse is never written.
-const snapshot = snapshotSchema.parse({
-  sample: false,
-  generatedAt: new Date().toISOString(),
-  channelId,
-  playlists,
-});
 writeFileSync(snapshotFile, `${JSON.stringify(snapshot, null, 2)}\n`);
 console.log(
   `Wrote ${snapshotFile}: ${playlists.length} playlist(s), ${videoCount} video(s), ${saved} thumbnail(s). ` +

@@ -103,6 +103,25 @@ describe('npm run sync', () => {
     });
   });
 
+  it('leaves out a video whose id the snapshot cannot hold, with the reason, and keeps the rest', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'sync-'));
+    const [good, bad] = makeItems('sv', 2);
+    const items = [good!, { ...bad!, videoId: '../../x' }];
+    fake = await startFakeYouTube({ [CHANNEL]: [{ id: 'PLsync', title: 'Synced', items }] }, { apiKey: KEY });
+    const result = await sync({
+      YOUTUBE_API_KEY: KEY,
+      YOUTUBE_CHANNEL_ID: CHANNEL,
+      YOUTUBE_API_BASE_URL: fake.baseUrl,
+      OEMBED_URL: `${fake.origin}/oembed`,
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain(
+      'PLsync: video "../../x" left out (videoId: must be an 11-character YouTube video id)',
+    );
+    const snapshot = snapshotSchema.parse(JSON.parse(readFileSync(join(dir, 'snapshot.json'), 'utf8')));
+    expect(snapshot.playlists[0]!.videos.map((v) => v.videoId)).toEqual([good!.videoId]);
+  });
+
   it('keeps the previous snapshot when YouTube fails', async () => {
     dir = mkdtempSync(join(tmpdir(), 'sync-'));
     writeFileSync(join(dir, 'snapshot.json'), '{"previous":true}');
