@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { defaultOembedUrl, fetchThumbnails, thumbnailFormats } from './fetch-thumbnails.ts';
 import { pictureExtension } from '../src/lib/picture.ts';
 import { createYouTubeClient, errorMessage, type ProgressEvent } from '../src/lib/video/client.ts';
-import { snapshotSchema, type VideoSnapshot } from '../src/lib/video/model.ts';
+import { snapshotSchema, videoSchema, type Playlist, type VideoSnapshot } from '../src/lib/video/model.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = process.env['VIDEO_SNAPSHOT_DIR'] ?? join(root, 'content', 'videos');
@@ -52,9 +52,6 @@ function report(event: ProgressEvent): void {
     case 'playlist-dropped':
       console.log(`  "${event.title}": no playable video, left out`);
       break;
-    case 'video-dropped':
-      console.warn(`  ${event.playlistId}: video ${JSON.stringify(event.videoId)} left out (${event.reason})`);
-      break;
     case 'retry':
       console.log(`  ${event.url} failed (${event.error}); retry ${event.attempt} in ${event.delayMs} ms`);
       break;
@@ -81,6 +78,27 @@ async function saveThumbnail(dir: string, id: string, url: string): Promise<bool
   }
 }
 
+/**
+ * A video the snapshot's schema refuses (a malformed id) is left out alone, with the reason,
+ * rather than failing the sync; a playlist left with no video goes too. (Checked here, not in the
+ * client, which the video page's island also loads: zod would weigh on it.)
+ */
+function keepValidVideos(playlists: Playlist[]): Playlist[] {
+  return playlists
+    .map((p) => ({
+      ...p,
+      videos: p.videos.filter((video) => {
+        const checked = videoSchema.safeParse(video);
+        if (!checked.success) {
+          const reason = checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+          console.warn(`  ${p.id}: video ${JSON.stringify(video.videoId)} left out (${reason})`);
+        }
+        return checked.success;
+      }),
+    }))
+    .filter((p) => p.videos.length > 0);
+}
+
 const client = createYouTubeClient({
   apiKey,
   ...(process.env['YOUTUBE_API_BASE_URL'] ? { baseUrl: process.env['YOUTUBE_API_BASE_URL'] } : {}),
@@ -90,7 +108,7 @@ const client = createYouTubeClient({
 let snapshot: VideoSnapshot;
 try {
   console.log(`Fetching the playlists of channel ${channelId}`);
-  const fetched = await client.getChannelPlaylists(channelId);
+  const fetched = keepValidVideos(await client.getChannelPlaylists(channelId));
   // Checked with the schema the build reads it with, so a snapshot the build would refuse is never written.
   snapshot = snapshotSchema.parse({
     sample: false,

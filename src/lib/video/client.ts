@@ -6,7 +6,7 @@
  * from the environment and never reaches the browser. Plain TypeScript with relative imports
  * only, so Node runs it directly from scripts/.
  */
-import { videoSchema, type Playlist, type Video } from './model.ts';
+import type { Playlist, Video } from './model.ts';
 
 export interface Thumbnail {
   url: string;
@@ -122,7 +122,6 @@ export type ProgressEvent =
   | { type: 'items-page'; playlistId: string; page: number; count: number }
   | { type: 'playlist-done'; playlist: Playlist }
   | { type: 'playlist-dropped'; playlistId: string; title: string }
-  | { type: 'video-dropped'; playlistId: string; videoId: string; reason: string }
   | { type: 'retry'; url: string; attempt: number; delayMs: number; error: string };
 
 export interface YouTubeClientOptions {
@@ -212,15 +211,7 @@ export function createYouTubeClient(options: YouTubeClientOptions) {
         ...(pageToken ? { pageToken } : {}),
       });
       const items = body.items ?? [];
-      for (const video of items.filter((item) => !isUnavailableItem(item)).map(toVideo)) {
-        // One the snapshot's schema refuses is left out alone, rather than failing the sync.
-        const checked = videoSchema.safeParse(video);
-        if (checked.success) videos.push(video);
-        else {
-          const reason = checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-          onProgress({ type: 'video-dropped', playlistId, videoId: video.videoId, reason });
-        }
-      }
+      videos.push(...items.filter((item) => !isUnavailableItem(item)).map(toVideo));
       onProgress({ type: 'items-page', playlistId, page, count: items.length });
       if (!body.nextPageToken) break;
       pageToken = body.nextPageToken;
