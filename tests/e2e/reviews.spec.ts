@@ -188,7 +188,7 @@ test('a Maps script that never defines the places API fails after 100 polls of 1
 test('a Maps script that cannot load at all fails at once with the same message', async ({ page }) => {
   await withMaps(page, null, 'abort');
   await openAndInteract(page, '/testimonials');
-  await expect(section(page).getByText('Google Maps interface failed to load')).toBeVisible({ timeout: 3_000 });
+  await expect(section(page).getByText('Google Maps interface failed to load')).toBeVisible({ timeout: 6_000 });
   await expect(cards(page)).toHaveCount(4);
 });
 

@@ -225,10 +225,8 @@ export function createResoHttp(options: ResoHttpOptions) {
       let size = 0;
       for await (const chunk of res.body ?? []) {
         size += chunk.length;
-        if (size > maxPhotoBytes) {
-          await res.body?.cancel().catch(() => {});
-          throw tooLarge();
-        }
+        // Leaving the loop cancels the rest of the body.
+        if (size > maxPhotoBytes) throw tooLarge();
         chunks.push(chunk);
       }
       return { bytes: Buffer.concat(chunks), contentType: res.headers.get('content-type') ?? '' };
