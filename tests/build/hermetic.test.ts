@@ -1,9 +1,11 @@
 /**
  * `npm run build` in this checkout: it succeeds with the network refused, prints no warning, and
  * leaves every file outside dist/ and Astro's caches as it was (git status unchanged, no new
- * ignored file either).
+ * ignored file either). What it builds is the production site the browser tests then run against.
  */
 import { execFileSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { problemLines, project, runBuild, type BuildResult } from './support.ts';
 
@@ -37,5 +39,16 @@ describe('npm run build', () => {
 
   it('changes no tracked file and writes nothing outside dist/ and the caches', () => {
     expect(tree()).toEqual(before);
+  });
+
+  it("bundles React's production build, not its development one", () => {
+    const assets = join(project, 'dist', 'client', '_astro');
+    const scripts = readdirSync(assets).filter((name) => name.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    // A line only React DOM's development build prints.
+    const development = scripts.filter((name) =>
+      readFileSync(join(assets, name), 'utf8').includes('React DevTools for a better development experience'),
+    );
+    expect(development).toEqual([]);
   });
 });
