@@ -29,6 +29,9 @@ try {
   process.exit(1);
 }
 
+// There is no other mode of this server: libraries that choose their build by NODE_ENV as they
+// load (React's server renderer, which draws /contact) load their production one.
+process.env['NODE_ENV'] = 'production';
 const { handler: astro } = (await import(pathToFileURL(fileURLToPath(entry)).href)) as { handler: AstroHandler };
 const leads = createLeadService(leadsConfig(env));
 const app = createApp({

@@ -204,3 +204,20 @@ describe('revalidation', () => {
     expect(assetAgain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 });
+
+describe('the on-demand pages', () => {
+  it("are drawn by React's production build, with no NODE_ENV set (as `npm start` runs)", async () => {
+    // NODE_DEBUG=module makes Node name each CommonJS file it loads.
+    const traced = await startSite({ LEADS_DB: tempDb(), NODE_DEBUG: 'module' });
+    try {
+      expect((await fetch(`${traced.url}/contact`)).status).toBe(200);
+      const loaded = new Set(
+        [...traced.output().matchAll(/node_modules\/(react[\w-]*\/cjs\/[\w.-]+\.js)/g)].map((m) => m[1]!),
+      );
+      expect(loaded).toContain('react-dom/cjs/react-dom-server.node.production.js');
+      expect([...loaded].filter((file) => file.includes('development'))).toEqual([]);
+    } finally {
+      await traced.stop();
+    }
+  });
+});
