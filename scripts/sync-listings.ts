@@ -13,6 +13,7 @@ import { createResoHttp } from '../src/lib/reso/http.ts';
 import { checkHome } from '../src/lib/reso/rules.ts';
 import { syncListings, type SyncProgress } from '../src/lib/reso/sync.ts';
 import { readSyncSettings, type SyncSettings } from '../src/server/sync-config.ts';
+import { site } from '../src/site.config.ts';
 
 const root = join(import.meta.dirname, '..');
 
@@ -36,7 +37,8 @@ function log(line: string): void {
 
 function progressLine(p: SyncProgress): string {
   return (
-    `Pages ${p.pages} · homes ${p.homes} (${p.updated} new or changed, ${p.removed} removed, ${p.skipped} skipped)` +
+    `Pages ${p.pages} · homes ${p.homes} (${p.updated} new or changed, ${p.removed} removed, ${p.skipped} skipped` +
+    `${p.olderSales ? `, ${p.olderSales} sales older than ${site.mls.soldMonths} months left out` : ''})` +
     ` · photos ${p.photosDownloaded} downloaded, ${p.photosKept} unchanged${p.photosFailed ? `, ${p.photosFailed} failed` : ''}`
   );
 }
@@ -67,6 +69,7 @@ try {
     listOfficeMlsId: settings.listOfficeMlsId,
     listAgentMlsId: settings.listAgentMlsId,
     full: process.argv.includes('--full'),
+    soldMonths: site.mls.soldMonths,
     check: checkHome,
     log,
     onProgress: (p) => {

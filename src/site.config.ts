@@ -246,6 +246,12 @@ export const site = {
    * 9:15 AM EDT"); without it the time follows the text. Hand-written homes never show it.
    */
   mls: {
+    /**
+     * The MLS keeps a firm's closed sales for years; the site shows those of the last this many
+     * months as "recently sold" (a home sold earlier leaves the snapshot, photos and all, on the
+     * next sync). Hand-written homes stay until their file is removed.
+     */
+    soldMonths: 24,
     disclaimer:
       'Based on information submitted to the MLS GRID as of {asOf}. All data is obtained from various sources and may not have been verified by broker or MLS GRID. Supplied Open House Information is subject to change without notice. All information should be independently reviewed and verified for accuracy. Properties may or may not be listed by the office/agent presenting the information.',
   },

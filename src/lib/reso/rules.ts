@@ -9,6 +9,8 @@
  *   published, so it is not kept either.
  * - A status no public page may show (Expired, Withdrawn, Canceled, Hold, ...): off the site.
  * - `InternetAddressDisplayYN: false`: published without its street address (nor its coordinates).
+ * - A sale older than the site shows (`Closed` with a CloseDate before `soldSince`): off the site,
+ *   so a firm's years of closings neither fill the "recently sold" lists nor cost photo downloads.
  */
 import { z } from 'astro/zod';
 import { hiddenAddressFields, listingSchema } from '../listing/model.ts';
@@ -90,12 +92,26 @@ const listFields = new Set([
   'ParkingFeatures',
 ]);
 
-export type Decision = { action: 'keep'; addressHidden: boolean } | { action: 'remove'; reason: string };
+export type Decision =
+  | { action: 'keep'; addressHidden: boolean }
+  | { action: 'remove'; reason: string; /** A sale from before `soldSince`. */ olderSale?: true };
 
 export type ResoRecord = Record<string, unknown>;
 
-/** What the licence says about one record. */
-export function decide(record: ResoRecord): Decision {
+/**
+ * The first day of the sales the site shows: `months` calendar months before `now`'s day in
+ * `timeZone` (the last day of the month when it has fewer days: 31 May less 3 months is 28 Feb).
+ */
+export function soldSince(now: Date, months: number, timeZone: string): string {
+  const [y, m, d] = dayIn(now.toISOString(), timeZone).split('-').map(Number) as [number, number, number];
+  const month = y * 12 + (m - 1) - months;
+  const year = Math.floor(month / 12);
+  const lastDay = new Date(Date.UTC(year, (month % 12) + 1, 0)).getUTCDate();
+  return `${year}-${String((month % 12) + 1).padStart(2, '0')}-${String(Math.min(d, lastDay)).padStart(2, '0')}`;
+}
+
+/** What the licence, and how far back the site shows sales (`soldSince`, a day), say about one record. */
+export function decide(record: ResoRecord, options: { soldSince?: string | undefined } = {}): Decision {
   if (record['MlgCanView'] === false)
     return { action: 'remove', reason: 'MlgCanView is false (deleted at the source)' };
   if (record['InternetEntireListingDisplayYN'] === false) {
@@ -104,6 +120,14 @@ export function decide(record: ResoRecord): Decision {
   const status = record['StandardStatus'];
   if (typeof status === 'string' && !(publicStatuses as readonly string[]).includes(status)) {
     return { action: 'remove', reason: `StandardStatus is ${status} (not shown publicly)` };
+  }
+  const closed = status === 'Closed' ? toDay(record['CloseDate']) : undefined;
+  if (options.soldSince && typeof closed === 'string' && closed < options.soldSince) {
+    return {
+      action: 'remove',
+      reason: `sold on ${closed}, before ${options.soldSince} (older sales are not shown)`,
+      olderSale: true,
+    };
   }
   return { action: 'keep', addressHidden: record['InternetAddressDisplayYN'] === false };
 }

@@ -42,6 +42,11 @@ export const listingSnapshotSchema = z.object({
   asOf: z.iso.datetime({ offset: true }),
   /** The greatest ModificationTimestamp replicated so far; absent until a record is seen. */
   watermark: z.string().optional(),
+  /**
+   * The first day of the sales it holds (`mls.soldMonths` back from the run): older Closed homes
+   * were left out, so a run that shows sales from before it replicates everything again.
+   */
+  soldSince: z.iso.date().optional(),
   /** What was asked for: a change of any of these makes the next run a full one. */
   source: z.object({
     apiUrl: z.string(),

@@ -3,7 +3,8 @@
  * a new listings snapshot, then swapped in. The first run (or `full`, or a change of server,
  * originating system or owner filters) copies everything the filters return; later runs ask only
  * for what changed after the watermark and apply it to the previous snapshot. A record the
- * licence removes leaves with its photos; a malformed record is skipped with its key and reason
+ * licence removes leaves with its photos, and so does a sale older than the site shows (`soldMonths`),
+ * whether its record changed or not; a malformed record is skipped with its key and reason
  * (a previous version of it stays); a photo whose MediaModificationTimestamp is unchanged is
  * taken from the previous snapshot instead of downloaded again.
  */
@@ -12,7 +13,7 @@ import { dirname, join } from 'node:path';
 import type { ResoHttp } from './http.ts';
 import { nextPageUrl, replicationUrls, type ReplicationQuery } from './query.ts';
 import { pictureExtension } from '../picture.ts';
-import { decide, photoAlt, photosOf, toHomeFields, type ResoRecord } from './rules.ts';
+import { decide, photoAlt, photosOf, soldSince, toHomeFields, type ResoRecord } from './rules.ts';
 import {
   listingSnapshotSchema,
   PHOTO_DIR,
@@ -30,8 +31,10 @@ export interface SyncProgress {
   homes: number;
   /** Records this run added or changed. */
   updated: number;
-  /** Homes this run took off (MlgCanView false, not for the Internet, off the market). */
+  /** Homes this run took off (MlgCanView false, not for the Internet, off the market, sold too long ago). */
   removed: number;
+  /** Records of sales older than the site shows, not kept (`soldMonths`). */
+  olderSales: number;
   skipped: number;
   photosDownloaded: number;
   photosKept: number;
@@ -44,7 +47,12 @@ export interface SyncOptions extends Omit<ReplicationQuery, 'watermark'> {
   dir: string;
   /** Replicate everything again, whatever the previous snapshot's watermark. */
   full?: boolean;
-  /** The time zone of the home's ModificationTimestamp day. */
+  /**
+   * How many months back sales are shown (`mls.soldMonths`): a Closed home with an older CloseDate
+   * is not kept. Undefined: every sale the feed has.
+   */
+  soldMonths?: number;
+  /** The time zone of the home's ModificationTimestamp day, and of the day sales are counted from. */
   timeZone?: string;
   /**
    * The listing collection's check of one home (photos as strings): undefined when it is good,
@@ -93,9 +101,14 @@ export async function syncListings(options: SyncOptions): Promise<SyncResult> {
   };
   const previous = readSnapshot(dir);
   const sameSource = previous !== undefined && JSON.stringify(previous.source) === JSON.stringify(source);
-  const incremental = !options.full && sameSource && previous.watermark !== undefined;
+  const since = options.soldMonths === undefined ? undefined : soldSince(now(), options.soldMonths, timeZone);
+  // Sales from before the previous run's first day were never kept: showing them needs them all again.
+  const widened = previous?.soldSince !== undefined && (since === undefined || since < previous.soldSince);
+  const incremental = !options.full && sameSource && !widened && previous.watermark !== undefined;
   if (previous && !sameSource)
     log('The server, originating system or owner filters changed: replicating everything again');
+  else if (previous && widened)
+    log(`Sales from before ${previous.soldSince} are shown now: replicating everything again`);
   const before = new Map((previous?.homes ?? []).map((h) => [String(h.home['ListingKey']), h]));
   const homes = new Map<string, SyncedHome>(incremental ? before : []);
   let watermark = incremental ? previous.watermark : undefined;
@@ -108,6 +121,7 @@ export async function syncListings(options: SyncOptions): Promise<SyncResult> {
     homes: homes.size,
     updated: 0,
     removed: 0,
+    olderSales: 0,
     skipped: 0,
     photosDownloaded: 0,
     photosKept: 0,
@@ -143,6 +157,17 @@ export async function syncListings(options: SyncOptions): Promise<SyncResult> {
       }
     }
 
+    // A sale that has grown older than the site shows leaves, whether its record changed or not.
+    for (const [key, synced] of homes) {
+      const decision = decide(synced.home, { soldSince: since });
+      if (decision.action === 'remove') {
+        homes.delete(key);
+        progress.removed++;
+        progress.olderSales++;
+        log(`Removed ${key}: ${decision.reason}`);
+      }
+    }
+
     // Photos of homes this run did not touch come from the previous snapshot.
     for (const synced of homes.values()) {
       for (const m of synced.sync.media) {
@@ -156,6 +181,7 @@ export async function syncListings(options: SyncOptions): Promise<SyncResult> {
     const snapshot = listingSnapshotSchema.parse({
       asOf: now().toISOString(),
       ...(watermark ? { watermark } : {}),
+      ...(since ? { soldSince: since } : {}),
       source,
       homes: [...homes.values()].sort((a, b) =>
         String(a.home['ListingKey']).localeCompare(String(b.home['ListingKey'])),
@@ -192,8 +218,9 @@ export async function syncListings(options: SyncOptions): Promise<SyncResult> {
     if (applied.get(key) === stamp) return;
     applied.set(key, stamp);
 
-    const decision = decide(record);
+    const decision = decide(record, { soldSince: since });
     if (decision.action === 'remove') {
+      if (decision.olderSale) progress.olderSales++;
       if (homes.delete(key)) {
         progress.removed++;
         log(`Removed ${key}: ${decision.reason}`);

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { checkHome, dayIn, decide, photoAlt, photosOf, schemaCheck, toHomeFields } from '#src/lib/reso/rules.ts';
+import {
+  checkHome,
+  dayIn,
+  decide,
+  photoAlt,
+  photosOf,
+  schemaCheck,
+  soldSince,
+  toHomeFields,
+} from '#src/lib/reso/rules.ts';
 
 describe('the licence rules', () => {
   it('removes a record MlgCanView false, one not for the Internet and an off-market one', () => {
@@ -36,6 +45,41 @@ describe('the licence rules', () => {
     );
     // The coordinates would point at the house as well as the street does: they go too.
     expect(home).toEqual({ City: 'Town', PostalCode: '27000', InternetAddressDisplayYN: false });
+  });
+});
+
+describe('how far back sales are shown', () => {
+  it('counts whole calendar months back from today in the office’s time zone', () => {
+    expect(soldSince(new Date('2026-11-25T15:00:00Z'), 24, 'America/New_York')).toBe('2024-11-25');
+    // 02:00 UTC on 1 March is still the last day of February in Raleigh.
+    expect(soldSince(new Date('2026-03-01T02:00:00Z'), 1, 'America/New_York')).toBe('2026-01-28');
+    // A month with fewer days ends the count on its last day; January less one month is December.
+    expect(soldSince(new Date('2026-05-31T12:00:00Z'), 3, 'America/New_York')).toBe('2026-02-28');
+    expect(soldSince(new Date('2024-05-31T12:00:00Z'), 3, 'America/New_York')).toBe('2024-02-29');
+    expect(soldSince(new Date('2026-01-15T12:00:00Z'), 1, 'America/New_York')).toBe('2025-12-15');
+    expect(soldSince(new Date('2026-01-15T12:00:00Z'), 13, 'America/New_York')).toBe('2024-12-15');
+  });
+
+  it('removes a sale before the first day shown, and nothing else', () => {
+    const since = { soldSince: '2024-11-25' };
+    expect(decide({ StandardStatus: 'Closed', CloseDate: '2024-11-24' }, since)).toEqual({
+      action: 'remove',
+      reason: 'sold on 2024-11-24, before 2024-11-25 (older sales are not shown)',
+      olderSale: true,
+    });
+    // A CloseDate sent as a timestamp counts by its day.
+    expect(decide({ StandardStatus: 'Closed', CloseDate: '2024-11-24T23:00:00Z' }, since)).toMatchObject({
+      action: 'remove',
+    });
+    expect(decide({ StandardStatus: 'Closed', CloseDate: '2024-11-25' }, since)).toEqual({
+      action: 'keep',
+      addressHidden: false,
+    });
+    // Only a sale: an old date on a home still on the market, or no window at all, removes nothing.
+    expect(decide({ StandardStatus: 'Pending', CloseDate: '2020-01-01' }, since)).toMatchObject({ action: 'keep' });
+    expect(decide({ StandardStatus: 'Closed', CloseDate: '2020-01-01' })).toMatchObject({ action: 'keep' });
+    // A sale without its CloseDate is left to the schema check, which names the field.
+    expect(decide({ StandardStatus: 'Closed' }, since)).toMatchObject({ action: 'keep' });
   });
 });
 
