@@ -39,7 +39,8 @@ function progressLine(p: SyncProgress): string {
   return (
     `Pages ${p.pages} · homes ${p.homes} (${p.updated} new or changed, ${p.removed} removed, ${p.skipped} skipped` +
     `${p.olderSales ? `, ${p.olderSales} sales older than ${site.mls.soldMonths} months left out` : ''})` +
-    ` · photos ${p.photosDownloaded} downloaded, ${p.photosKept} unchanged${p.photosFailed ? `, ${p.photosFailed} failed` : ''}`
+    ` · photos ${p.photosDownloaded} downloaded, ${p.photosKept} unchanged${p.photosFailed ? `, ${p.photosFailed} failed` : ''}` +
+    ` · open houses ${p.openHouses}`
   );
 }
 

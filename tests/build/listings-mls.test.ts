@@ -3,7 +3,8 @@
  * against the fake MLS Grid server (tests/integration/fake-reso.ts) into a snapshot folder named by
  * LISTINGS_SNAPSHOT_DIR, twice (the second run turns one home MlgCanView false), then the
  * production build with the network refused. The synced home is published with its firm, the MLS
- * disclaimer and the snapshot's time, its photos through astro:assets; the deleted one is gone; the
+ * disclaimer and the snapshot's time, its photos through astro:assets and the open house entered
+ * in the MLS with its calendar file; the deleted one is gone; the
  * one whose address is withheld shows no street anywhere; a hand-written home wins over the MLS's
  * copy of it.
  */
@@ -18,6 +19,7 @@ import type { ListingSnapshot } from '../../src/lib/reso/snapshot.ts';
 import { site } from '../../src/site.config.ts';
 import {
   mediaRecord,
+  openHouseRecord,
   propertyRecord,
   startFakeReso,
   syncEnv,
@@ -106,6 +108,10 @@ beforeAll(async () => {
     // The MLS's copy of a hand-written sample home (content/listings/412-oak-grove-lane-cary-nc.yaml).
     record('JA-2026-014', { StreetNumber: '999', StreetName: 'Imposter', StreetSuffix: 'Road', ListPrice: 111000 }),
   ];
+  // An open house the agent entered in the MLS (1 to 3 PM in Raleigh).
+  fake.openHouses = [
+    openHouseRecord('OH-CAR100', 'CAR100', { OpenHouseRemarks: 'Meet the listing agent at the door.' }),
+  ];
   await sync();
   fake.records = fake.records.map((r) =>
     r['ListingKey'] === 'CAR102' ? { ...r, MlgCanView: false, ModificationTimestamp: '2026-05-03T09:00:00.000Z' } : r,
@@ -148,6 +154,15 @@ describe('the build with a listings snapshot', () => {
     expect(html).toMatch(/<img src="\/_astro\/CAR100-M0\.[\w-]+\.jpg"[^>]* width="64" height="48"/);
     expect(html).toMatch(/<img src="\/_astro\/CAR100-M0\.[\w-]+\.webp"/);
     expect(html).not.toContain('127.0.0.1');
+  });
+
+  it('announces the open house entered in the MLS, in New York time, with its calendar file', () => {
+    const html = read('listings/77-synced-example-court-apex-nc.html');
+    expect(html).toContain('<time datetime="2030-06-01T13:00">Saturday, June 1, 2030, 1:00 PM to 3:00 PM</time>');
+    expect(html).toContain('Meet the listing agent at the door.');
+    const ics = read('listings/77-synced-example-court-apex-nc/open-house-2030-06-01-1300.ics');
+    expect(ics).toContain('DTSTART;TZID=America/New_York:20300601T130000');
+    expect(ics).toContain('DTEND;TZID=America/New_York:20300601T150000');
   });
 
   it('lists it on /listings and its town’s guide with the MLS disclaimer under the cards', () => {

@@ -1,7 +1,8 @@
 /**
- * A fake RESO Web API server in MLS Grid v2's manner, on 127.0.0.1: `GET /v2/Property` answers
- * only with `Authorization: Bearer {token}` (401 otherwise), only with `Accept-Encoding: gzip`
- * (400 otherwise, as MLS Grid does) and only for a `$filter` naming exactly one
+ * A fake RESO Web API server in MLS Grid v2's manner, on 127.0.0.1: `GET /v2/Property` (and
+ * `GET /v2/OpenHouse`, the same way but without `$expand`) answers only with `Authorization:
+ * Bearer {token}` (401 otherwise), only with `Accept-Encoding: gzip` (400 otherwise, as MLS Grid
+ * does) and only for a `$filter` naming exactly one
  * OriginatingSystemName (400 otherwise); answers are gzip JSON with `@odata.context`, `value` and
  * an opaque `@odata.nextLink` that must come back byte for byte. It applies the filter's owner
  * fields, `MlgCanView eq true` and `ModificationTimestamp gt`, and expands Media. Photos under
@@ -33,6 +34,10 @@ export interface FakeReso {
   token: string;
   /** The records the server holds; tests change them between runs. */
   records: Record[];
+  /** The OpenHouse resource's records (`GET /v2/OpenHouse`, no `$expand`). */
+  openHouses: Record[];
+  /** Answers OpenHouse requests with this status instead (a licence without the resource: 403). */
+  openHouseStatus: number | undefined;
   log: LoggedRequest[];
   /** Page size. */
   top: number;
@@ -112,6 +117,25 @@ export function propertyRecord(fake: FakeReso, key: string, overrides: Record = 
   };
 }
 
+/** An open house of the home `listingKey`, as MLS Grid's OpenHouse resource sends it; times are instants (UTC). */
+export function openHouseRecord(key: string, listingKey: string, overrides: Record = {}): Record {
+  return {
+    OpenHouseKey: key,
+    ListingKey: listingKey,
+    OriginatingSystemName: SYSTEM,
+    MlgCanView: true,
+    ModificationTimestamp: '2026-05-03T09:00:00.000Z',
+    OpenHouseStatus: 'Active',
+    OpenHouseType: 'Public',
+    OpenHouseDate: '2030-06-01',
+    // 1 to 3 PM in Raleigh (EDT, UTC-4).
+    OpenHouseStartTime: '2030-06-01T17:00:00.000Z',
+    OpenHouseEndTime: '2030-06-01T19:00:00.000Z',
+    OpenHouseRemarks: null,
+    ...overrides,
+  };
+}
+
 /** The environment of `npm run sync-listings` against this fake, for the firm above. */
 export function syncEnv(fake: FakeReso, snapshotDir: string): { [name: string]: string } {
   return {
@@ -150,6 +174,8 @@ export async function startFakeReso(options: { originatingSystem: string; token?
     apiUrl: '',
     token: options.token ?? `mlsgrid-${randomBytes(8).toString('hex')}`,
     records: [],
+    openHouses: [],
+    openHouseStatus: undefined,
     log: [],
     top: 2,
     rateLimit: { count: 0, retryAfter: '1' },
@@ -217,7 +243,10 @@ export async function startFakeReso(options: { originatingSystem: string; token?
       return bytes ? send(200, bytes, { 'Content-Type': 'image/jpeg' }, false) : send(404, 'no such photo', {}, false);
     }
 
-    if (url.pathname !== '/v2/Property') return send(404, { error: { message: 'Not found' } });
+    const resource = { '/v2/Property': 'Property', '/v2/OpenHouse': 'OpenHouse' }[url.pathname];
+    if (!resource) return send(404, { error: { message: 'Not found' } });
+    if (resource === 'OpenHouse' && state.openHouseStatus)
+      return send(state.openHouseStatus, { error: { message: 'OpenHouse is not part of this subscription' } });
     const auth = req.headers.authorization ?? '';
     if (!auth.startsWith('Bearer ') || !authorised(auth.slice(7)))
       return send(401, { error: { message: 'Unauthorized' } });
@@ -247,8 +276,8 @@ export async function startFakeReso(options: { originatingSystem: string; token?
       const systems = clauses.filter((c) => c.name === 'OriginatingSystemName');
       if (systems.length !== 1)
         return send(400, { error: { message: 'Exactly one OriginatingSystemName is required' } });
-      if (url.searchParams.get('$expand') !== 'Media')
-        return send(400, { error: { message: 'expected $expand=Media' } });
+      if (url.searchParams.get('$expand') !== (resource === 'Property' ? 'Media' : null))
+        return send(400, { error: { message: `unexpected $expand for ${resource}` } });
       const matches = (r: Record) =>
         clauses.every((c) =>
           c.op === 'gt'
@@ -257,23 +286,25 @@ export async function startFakeReso(options: { originatingSystem: string; token?
               ? r[c.name] === true
               : String(r[c.name]) === c.value,
         );
-      cursor = { records: state.records.filter(matches), offset: 0, page: 1 };
+      const records = resource === 'Property' ? state.records : state.openHouses;
+      cursor = { records: records.filter(matches), offset: 0, page: 1 };
     }
     if (state.failFromPage && cursor.page >= state.failFromPage.page) {
       return send(state.failFromPage.status, { error: { message: 'Something broke' } });
     }
     if (state.oddFromPage && cursor.page >= state.oddFromPage.page) return send(200, state.oddFromPage.body);
     const value = cursor.records.slice(cursor.offset, cursor.offset + state.top).map((r) => ({
-      '@odata.id': `${state.apiUrl}/Property('${String(r['ListingKey'])}')`,
+      '@odata.id': `${state.apiUrl}/${resource}('${String(r[resource === 'Property' ? 'ListingKey' : 'OpenHouseKey'])}')`,
       ...r,
     }));
-    const body: { [name: string]: unknown } = { '@odata.context': `${state.apiUrl}/$metadata#Property`, value };
+    const body: { [name: string]: unknown } = { '@odata.context': `${state.apiUrl}/$metadata#${resource}`, value };
     if (skipToken !== null && state.linkBack > 0) {
       state.linkBack--;
       body['@odata.nextLink'] = `${state.nextLinkOrigin ?? state.origin}${req.url ?? ''}`;
     } else if (cursor.offset + state.top < cursor.records.length) {
       // Opaque, and percent-encoded the way MLS Grid writes it: a client must use it as given.
-      const link = `/v2/Property?$filter=${encodeURIComponent(entry.filter ?? 'next').replaceAll("'", '%27')}&$expand=Media&$top=${state.top}&$skiptoken=${encodeURIComponent(randomBytes(6).toString('base64'))}`;
+      const expand = resource === 'Property' ? '&$expand=Media' : '';
+      const link = `/v2/${resource}?$filter=${encodeURIComponent(entry.filter ?? 'next').replaceAll("'", '%27')}${expand}&$top=${state.top}&$skiptoken=${encodeURIComponent(randomBytes(6).toString('base64'))}`;
       links.set(link, { records: cursor.records, offset: cursor.offset + state.top, page: cursor.page + 1 });
       body['@odata.nextLink'] = `${state.nextLinkOrigin ?? state.origin}${link}`;
     }

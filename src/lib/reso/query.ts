@@ -3,7 +3,8 @@
  * `$filter` naming exactly one OriginatingSystemName (MLS Grid refuses a request without it), one
  * owner filter (one request stream per owner), `MlgCanView eq true` on the first run (a first copy needs no deleted records)
  * and `ModificationTimestamp gt {watermark}` from the second run on (everything changed since,
- * deletions included), with `$expand=Media`. Pure.
+ * deletions included), with `$expand=Media`; open houses are a resource of their own (`OpenHouse`),
+ * replicated the same way with a watermark of their own. Pure.
  */
 
 export interface ReplicationQuery {
@@ -21,8 +22,9 @@ export interface ReplicationQuery {
   top?: number;
 }
 
-/** MLS Grid's largest page with `$expand`. */
+/** MLS Grid's largest page with `$expand`, and without. */
 export const MAX_TOP_WITH_EXPAND = 1000;
+export const MAX_TOP = 5000;
 
 /** An OData string literal: single quotes, a quote inside doubled (OData ABNF `SQUOTE-in-string`). */
 export function odataString(value: string): string {
@@ -76,24 +78,38 @@ export function replicationFilter(query: {
   return parts.join(' and ');
 }
 
+/** A resource's first page: {root}/{resource}?{params}, spaces as %20 (URLSearchParams's "+" is read literally). */
+function pageUrl(apiUrl: string, resource: string, params: [string, string][]): string {
+  const url = new URL(`${apiUrl.replace(/\/+$/, '')}/${resource}`);
+  url.search = params.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&');
+  return url.href;
+}
+
 /**
  * The first page's address of each request stream of a run (one per owner, see `owners`):
  * {root}/Property?$filter=...&$expand=Media&$top=...
  */
 export function replicationUrls(query: ReplicationQuery): string[] {
   const top = Math.min(query.top ?? MAX_TOP_WITH_EXPAND, MAX_TOP_WITH_EXPAND);
-  return owners(query).map((owner) => {
-    const url = new URL(`${query.apiUrl.replace(/\/+$/, '')}/Property`);
-    // URLSearchParams would write spaces as "+", which OData servers read literally: %20 instead.
-    url.search = [
+  return owners(query).map((owner) =>
+    pageUrl(query.apiUrl, 'Property', [
       ['$filter', replicationFilter({ originatingSystem: query.originatingSystem, owner, watermark: query.watermark })],
       ['$expand', 'Media'],
       ['$top', String(top)],
-    ]
-      .map(([name, value]) => `${name}=${encodeURIComponent(value!)}`)
-      .join('&');
-    return url.href;
-  });
+    ]),
+  );
+}
+
+/**
+ * The first page of the run's open houses: {root}/OpenHouse?$filter=...&$top=... The resource
+ * names no listing office or agent, so the stream carries every open house of the MLS; the sync
+ * keeps those of its own homes.
+ */
+export function openHouseUrl(query: Omit<ReplicationQuery, 'listOfficeMlsId' | 'listAgentMlsId'>): string {
+  return pageUrl(query.apiUrl, 'OpenHouse', [
+    ['$filter', replicationFilter({ originatingSystem: query.originatingSystem, watermark: query.watermark })],
+    ['$top', String(Math.min(query.top ?? MAX_TOP, MAX_TOP))],
+  ]);
 }
 
 /**

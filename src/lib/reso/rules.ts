@@ -14,6 +14,7 @@
  */
 import { z } from 'astro/zod';
 import { hiddenAddressFields, listingSchema } from '../listing/model.ts';
+import { localTimeInZone, upcomingOpenHouses, wallClock } from '../listing/time.ts';
 
 /** RESO StandardStatus values the site shows (the listing collection's own list). */
 export const publicStatuses = ['Coming Soon', 'Active', 'Active Under Contract', 'Pending', 'Closed'] as const;
@@ -297,4 +298,102 @@ export function basicCheck(home: ResoRecord): string | undefined {
     return `ListPrice is not a price (${JSON.stringify(home['ListPrice'])})`;
   if (!Array.isArray(home['Photos']) || home['Photos'].length === 0) return 'no photo';
   return undefined;
+}
+
+/** An open house of a synced home, as the snapshot keeps it: times as New York wall-clock times. */
+export interface SyncedOpenHouse {
+  OpenHouseKey: string;
+  ListingKey: string;
+  /** The record's full ModificationTimestamp. */
+  ModificationTimestamp: string;
+  OpenHouseStartTime: string;
+  OpenHouseEndTime: string;
+  OpenHouseRemarks?: string | undefined;
+}
+
+export type OpenHouseDecision =
+  | { action: 'keep'; openHouse: SyncedOpenHouse }
+  /** Off the site: a previous version goes too. */
+  | { action: 'remove'; reason: string }
+  /** Malformed: a previous version stays. */
+  | { action: 'skip'; reason: string };
+
+/**
+ * A RESO Timestamp as a New York wall-clock time "YYYY-MM-DDTHH:MM" (the listing collection's
+ * form). An instant (with Z or an offset) is converted; a time without one is taken as New York's,
+ * as MLSs that send local times mean it. Undefined when it is neither, or names no real time.
+ */
+export function toLocalTime(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const local = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})(:00(\.0+)?)?$/.exec(value)?.[1];
+  if (local) return localTimeInZone(local) ? local : undefined;
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value)) return undefined;
+  const instant = new Date(value);
+  if (Number.isNaN(instant.getTime())) return undefined;
+  const w = wallClock(instant);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${w.year}-${p(w.month)}-${p(w.day)}T${p(w.hour)}:${p(w.minute)}`;
+}
+
+/**
+ * What one replicated `OpenHouse` record becomes: an open house the public may come to, or off the
+ * site. MlgCanView false (deleted at the source), a cancelled or ended one, and a broker's or
+ * office's preview (OpenHouseType other than Public) are not shown; one without a usable key,
+ * listing or times is skipped with the reason.
+ */
+export function openHouseOf(record: ResoRecord): OpenHouseDecision {
+  const key = record['OpenHouseKey'];
+  if (typeof key !== 'string' || !/^[A-Za-z0-9_.-]{1,128}$/.test(key))
+    return { action: 'skip', reason: `no usable OpenHouseKey (${JSON.stringify(key)})` };
+  if (record['MlgCanView'] === false)
+    return { action: 'remove', reason: 'MlgCanView is false (deleted at the source)' };
+  const status = record['OpenHouseStatus'];
+  if (typeof status === 'string' && status !== 'Active')
+    return { action: 'remove', reason: `OpenHouseStatus is ${status}` };
+  const type = record['OpenHouseType'];
+  if (typeof type === 'string' && type !== 'Public')
+    return { action: 'remove', reason: `OpenHouseType is ${type} (not open to the public)` };
+  const listing = record['ListingKey'];
+  if (typeof listing !== 'string' || !listing) return { action: 'skip', reason: 'no ListingKey' };
+  const stamp = record['ModificationTimestamp'];
+  if (typeof stamp !== 'string' || Number.isNaN(Date.parse(stamp)))
+    return { action: 'skip', reason: `no usable ModificationTimestamp (${JSON.stringify(stamp)})` };
+  const start = toLocalTime(record['OpenHouseStartTime']);
+  const end = toLocalTime(record['OpenHouseEndTime']);
+  if (!start)
+    return {
+      action: 'skip',
+      reason: `OpenHouseStartTime is not a time (${JSON.stringify(record['OpenHouseStartTime'])})`,
+    };
+  if (!end)
+    return { action: 'skip', reason: `OpenHouseEndTime is not a time (${JSON.stringify(record['OpenHouseEndTime'])})` };
+  if (localTimeInZone(end)!.getTime() <= localTimeInZone(start)!.getTime())
+    return { action: 'skip', reason: `ends (${end}) before it starts (${start})` };
+  const remarks = typeof record['OpenHouseRemarks'] === 'string' ? record['OpenHouseRemarks'].trim() : '';
+  return {
+    action: 'keep',
+    openHouse: {
+      OpenHouseKey: key,
+      ListingKey: listing,
+      ModificationTimestamp: stamp,
+      OpenHouseStartTime: start,
+      OpenHouseEndTime: end,
+      ...(remarks ? { OpenHouseRemarks: remarks } : {}),
+    },
+  };
+}
+
+/**
+ * A home's open houses as the listing collection holds them (`OpenHouse`): those that have not
+ * ended at `now`, earliest first, one per start time (each start names the home's calendar file).
+ */
+export function homeOpenHouses(openHouses: readonly SyncedOpenHouse[], now: Date) {
+  const seen = new Set<string>();
+  return upcomingOpenHouses(openHouses, now)
+    .filter((o) => !seen.has(o.OpenHouseStartTime) && seen.add(o.OpenHouseStartTime))
+    .map((o) => ({
+      OpenHouseStartTime: o.OpenHouseStartTime,
+      OpenHouseEndTime: o.OpenHouseEndTime,
+      ...(o.OpenHouseRemarks ? { OpenHouseRemarks: o.OpenHouseRemarks } : {}),
+    }));
 }

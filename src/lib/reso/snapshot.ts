@@ -37,6 +37,16 @@ export const syncedHomeSchema = z.object({
   }),
 });
 
+/** An open house of a synced home (rules.ts `openHouseOf`): folded into its home's `OpenHouse` on each run. */
+const syncedOpenHouseSchema = z.object({
+  OpenHouseKey: z.string().min(1),
+  ListingKey: z.string().min(1),
+  ModificationTimestamp: z.string(),
+  OpenHouseStartTime: z.string(),
+  OpenHouseEndTime: z.string(),
+  OpenHouseRemarks: z.string().optional(),
+});
+
 export const listingSnapshotSchema = z.object({
   /** When the run that wrote it completed: the "as of" time shown with every synced home. */
   asOf: z.iso.datetime({ offset: true }),
@@ -55,6 +65,10 @@ export const listingSnapshotSchema = z.object({
     listAgentMlsId: z.string().optional(),
   }),
   homes: z.array(syncedHomeSchema),
+  /** The greatest ModificationTimestamp of the OpenHouse resource replicated so far. */
+  openHouseWatermark: z.string().optional(),
+  /** The open houses of the snapshot's homes that have not ended. */
+  openHouses: z.array(syncedOpenHouseSchema).default([]),
 });
 
 export type SyncedHome = z.infer<typeof syncedHomeSchema>;

@@ -10,10 +10,20 @@
  */
 import { copyFileSync, existsSync, linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { ResoHttp } from './http.ts';
-import { nextPageUrl, replicationUrls, type ReplicationQuery } from './query.ts';
+import { ResoError, type ResoHttp } from './http.ts';
+import { nextPageUrl, openHouseUrl, replicationUrls, type ReplicationQuery } from './query.ts';
 import { pictureExtension } from '../picture.ts';
-import { decide, photoAlt, photosOf, soldSince, toHomeFields, type ResoRecord } from './rules.ts';
+import {
+  decide,
+  homeOpenHouses,
+  openHouseOf,
+  photoAlt,
+  photosOf,
+  soldSince,
+  toHomeFields,
+  type ResoRecord,
+  type SyncedOpenHouse,
+} from './rules.ts';
 import {
   listingSnapshotSchema,
   PHOTO_DIR,
@@ -39,6 +49,8 @@ export interface SyncProgress {
   photosDownloaded: number;
   photosKept: number;
   photosFailed: number;
+  /** Upcoming open houses of the snapshot's homes. */
+  openHouses: number;
 }
 
 export interface SyncOptions extends Omit<ReplicationQuery, 'watermark'> {
@@ -105,6 +117,7 @@ export async function syncListings(options: SyncOptions): Promise<SyncResult> {
   // Sales from before the previous run's first day were never kept: showing them needs them all again.
   const widened = previous?.soldSince !== undefined && (since === undefined || since < previous.soldSince);
   const incremental = !options.full && sameSource && !widened && previous.watermark !== undefined;
+  const openHouseIncremental = incremental && previous.openHouseWatermark !== undefined;
   if (previous && !sameSource)
     log('The server, originating system or owner filters changed: replicating everything again');
   else if (previous && widened)
@@ -126,36 +139,14 @@ export async function syncListings(options: SyncOptions): Promise<SyncResult> {
     photosDownloaded: 0,
     photosKept: 0,
     photosFailed: 0,
+    openHouses: 0,
   };
 
   // With both owner filters, a record can come in both streams: it is applied once a version.
   const applied = new Map<string, string>();
   try {
     // Every stream starts from the same watermark; the new one is saved only after all of them.
-    for (const first of replicationUrls({ ...options, watermark })) {
-      let url: string | undefined = first;
-      // A server that links back to a page already read would otherwise be read forever.
-      const read = new Set<string>();
-      while (url) {
-        if (read.has(url)) {
-          throw new Error(
-            `Page ${progress.pages} of the feed links back to a page already read: stopped rather than loop`,
-          );
-        }
-        read.add(url);
-        const page = await http.getJson(url);
-        const records = (page as { value?: unknown } | null)?.value;
-        if (!Array.isArray(records))
-          throw new Error(`Page ${progress.pages + 1} of the feed has no "value" list of records`);
-        progress.pages++;
-        for (const [i, raw] of records.entries()) {
-          await applyRecord(raw, i);
-        }
-        progress.homes = homes.size;
-        onProgress({ ...progress });
-        url = nextPageUrl(page, url);
-      }
-    }
+    for (const first of replicationUrls({ ...options, watermark })) await readStream(first, applyRecord);
 
     // A sale that has grown older than the site shows leaves, whether its record changed or not.
     for (const [key, synced] of homes) {
@@ -168,6 +159,47 @@ export async function syncListings(options: SyncOptions): Promise<SyncResult> {
       }
     }
 
+    // Open houses: their own resource and watermark (a snapshot from before they were copied has
+    // none, so they are copied whole once). Only those of the snapshot's homes are kept.
+    const openHouses = new Map<string, SyncedOpenHouse>(
+      openHouseIncremental ? previous.openHouses.map((o) => [o.OpenHouseKey, o]) : [],
+    );
+    const openHouseStart = openHouseIncremental ? previous.openHouseWatermark : undefined;
+    let openHouseWatermark = openHouseStart;
+    const ownHomes = (o: SyncedOpenHouse) => homes.has(o.ListingKey);
+    await readStream(openHouseUrl({ ...options, watermark: openHouseStart }), (raw, i) => {
+      const where = `open house ${i + 1} of page ${progress.pages}`;
+      if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return log(`Skipped ${where}: not an object`);
+      const record = raw as ResoRecord;
+      const stamp = record['ModificationTimestamp'];
+      if (typeof stamp === 'string' && !Number.isNaN(Date.parse(stamp)))
+        openHouseWatermark = latest(openHouseWatermark, stamp);
+      const decision = openHouseOf(record);
+      if (decision.action === 'keep') {
+        if (ownHomes(decision.openHouse)) openHouses.set(decision.openHouse.OpenHouseKey, decision.openHouse);
+        else openHouses.delete(decision.openHouse.OpenHouseKey);
+      } else if (decision.action === 'remove') {
+        openHouses.delete(String(record['OpenHouseKey']));
+      } else if (typeof record['ListingKey'] === 'string' && homes.has(record['ListingKey'])) {
+        log(`Skipped the open house ${String(record['OpenHouseKey'])} of ${record['ListingKey']}: ${decision.reason}`);
+      }
+    }).catch((error: unknown) => {
+      // A licence or server without the OpenHouse resource: the homes go on, with the open houses they had.
+      if (!(error instanceof ResoError && (error.status === 403 || error.status === 404))) throw error;
+      log(`No open houses from this feed (${error.message}): the homes keep those they had`);
+      openHouseWatermark = openHouseStart;
+    });
+    // Each home shows its open houses that have not ended; those of homes no longer here, or over, go.
+    const at = now();
+    for (const [key, o] of openHouses) if (!ownHomes(o) || homeOpenHouses([o], at).length === 0) openHouses.delete(key);
+    const byHome = Map.groupBy(openHouses.values(), (o) => o.ListingKey);
+    for (const [key, synced] of homes) {
+      const { OpenHouse: _previous, ...home } = synced.home;
+      const shown = homeOpenHouses(byHome.get(key) ?? [], at);
+      homes.set(key, { ...synced, home: shown.length ? { ...home, OpenHouse: shown } : home });
+    }
+    progress.openHouses = [...byHome.values()].reduce((n, list) => n + homeOpenHouses(list, at).length, 0);
+
     // Photos of homes this run did not touch come from the previous snapshot.
     for (const synced of homes.values()) {
       for (const m of synced.sync.media) {
@@ -179,13 +211,15 @@ export async function syncListings(options: SyncOptions): Promise<SyncResult> {
     }
 
     const snapshot = listingSnapshotSchema.parse({
-      asOf: now().toISOString(),
+      asOf: at.toISOString(),
       ...(watermark ? { watermark } : {}),
       ...(since ? { soldSince: since } : {}),
       source,
       homes: [...homes.values()].sort((a, b) =>
         String(a.home['ListingKey']).localeCompare(String(b.home['ListingKey'])),
       ),
+      ...(openHouseWatermark ? { openHouseWatermark } : {}),
+      openHouses: [...openHouses.values()].sort((a, b) => a.OpenHouseKey.localeCompare(b.OpenHouseKey)),
     });
     writeFileSync(join(staged, SNAPSHOT_FILE), `${JSON.stringify(snapshot, null, 2)}\n`);
     swapIn(staged, dir);
@@ -194,6 +228,30 @@ export async function syncListings(options: SyncOptions): Promise<SyncResult> {
   } catch (error) {
     rmSync(staged, { recursive: true, force: true });
     throw error;
+  }
+
+  /** Reads one request stream page by page, as `@odata.nextLink` leads, handing each record to `apply`. */
+  async function readStream(first: string, apply: (raw: unknown, index: number) => void | Promise<void>) {
+    let url: string | undefined = first;
+    // A server that links back to a page already read would otherwise be read forever.
+    const read = new Set<string>();
+    while (url) {
+      if (read.has(url)) {
+        throw new Error(
+          `Page ${progress.pages} of the feed links back to a page already read: stopped rather than loop`,
+        );
+      }
+      read.add(url);
+      const page = await http.getJson(url);
+      const records = (page as { value?: unknown } | null)?.value;
+      if (!Array.isArray(records))
+        throw new Error(`Page ${progress.pages + 1} of the feed has no "value" list of records`);
+      progress.pages++;
+      for (const [i, raw] of records.entries()) await apply(raw, i);
+      progress.homes = homes.size;
+      onProgress({ ...progress });
+      url = nextPageUrl(page, url);
+    }
   }
 
   async function applyRecord(raw: unknown, index: number): Promise<void> {

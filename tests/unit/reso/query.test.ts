@@ -1,5 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { nextPageUrl, odataString, owners, replicationFilter, replicationUrls } from '#src/lib/reso/query.ts';
+import {
+  nextPageUrl,
+  odataString,
+  openHouseUrl,
+  owners,
+  replicationFilter,
+  replicationUrls,
+} from '#src/lib/reso/query.ts';
+
+describe('the open houses’ query', () => {
+  it('asks for the MLS’s open houses without an owner or $expand, in pages of up to 5000', () => {
+    const first = new URL(openHouseUrl({ apiUrl: 'https://api.example/v2/', originatingSystem: 'carolina' }));
+    expect(first.pathname).toBe('/v2/OpenHouse');
+    expect(first.searchParams.get('$filter')).toBe("OriginatingSystemName eq 'carolina' and MlgCanView eq true");
+    expect(first.searchParams.get('$expand')).toBeNull();
+    expect(first.searchParams.get('$top')).toBe('5000');
+    expect(first.search).toContain('%20eq%20');
+    const next = new URL(
+      openHouseUrl({
+        apiUrl: 'https://api.example/v2',
+        originatingSystem: 'carolina',
+        watermark: '2026-05-03T09:00:00.000Z',
+        top: 9000,
+      }),
+    );
+    expect(next.searchParams.get('$filter')).toBe(
+      "OriginatingSystemName eq 'carolina' and ModificationTimestamp gt 2026-05-03T09:00:00.000Z",
+    );
+    expect(next.searchParams.get('$top')).toBe('5000');
+  });
+});
 
 describe('the replication query', () => {
   it('names one originating system and asks for live records only on a first run', () => {

@@ -3,6 +3,9 @@ import {
   checkHome,
   dayIn,
   decide,
+  homeOpenHouses,
+  openHouseOf,
+  toLocalTime,
   photoAlt,
   photosOf,
   schemaCheck,
@@ -205,5 +208,108 @@ describe('the sync’s gate: the listing collection’s own schema', () => {
     expect(schemaCheck(hidden)).toBe(
       'StreetNumber: is required; StreetName: is required; Latitude: is required; Longitude: is required',
     );
+  });
+});
+
+describe('open houses from the MLS', () => {
+  const record = (overrides: Record<string, unknown> = {}) => ({
+    OpenHouseKey: 'OH-1',
+    ListingKey: 'CAR100',
+    MlgCanView: true,
+    ModificationTimestamp: '2026-05-03T09:00:00.000Z',
+    OpenHouseStatus: 'Active',
+    OpenHouseType: 'Public',
+    OpenHouseStartTime: '2030-06-01T17:00:00.000Z',
+    OpenHouseEndTime: '2030-06-01T19:00:00.000Z',
+    ...overrides,
+  });
+
+  it('writes a RESO timestamp as New York wall-clock time, whatever the season', () => {
+    expect(toLocalTime('2030-06-01T17:00:00.000Z')).toBe('2030-06-01T13:00');
+    expect(toLocalTime('2030-12-07T18:30:00Z')).toBe('2030-12-07T13:30');
+    expect(toLocalTime('2030-12-07T13:30:00-05:00')).toBe('2030-12-07T13:30');
+    // 00:30 UTC is still the evening before in Raleigh.
+    expect(toLocalTime('2030-06-02T00:30:00Z')).toBe('2030-06-01T20:30');
+    // Without an offset a time is New York's, as MLSs that send local times mean it.
+    expect(toLocalTime('2030-06-01T13:00:00')).toBe('2030-06-01T13:00');
+    expect(toLocalTime('2030-06-01T13:00')).toBe('2030-06-01T13:00');
+    // 2:30 on the morning the clocks go forward does not exist.
+    expect(toLocalTime('2030-03-10T02:30:00')).toBeUndefined();
+    for (const bad of ['2030-06-01', 'June 1, 2030 1 PM', '2030-06-01T25:00:00Z', '', null, 17]) {
+      expect(toLocalTime(bad), String(bad)).toBeUndefined();
+    }
+  });
+
+  it('keeps a public open house with its times in New York and its remarks', () => {
+    expect(openHouseOf(record({ OpenHouseRemarks: '  Cookies on the porch.  ' }))).toEqual({
+      action: 'keep',
+      openHouse: {
+        OpenHouseKey: 'OH-1',
+        ListingKey: 'CAR100',
+        ModificationTimestamp: '2026-05-03T09:00:00.000Z',
+        OpenHouseStartTime: '2030-06-01T13:00',
+        OpenHouseEndTime: '2030-06-01T15:00',
+        OpenHouseRemarks: 'Cookies on the porch.',
+      },
+    });
+    // Neither status nor type said: shown.
+    expect(openHouseOf(record({ OpenHouseStatus: null, OpenHouseType: undefined }))).toMatchObject({ action: 'keep' });
+  });
+
+  it('takes off a deleted, cancelled or ended one and a broker’s preview', () => {
+    expect(openHouseOf(record({ MlgCanView: false }))).toMatchObject({ action: 'remove' });
+    expect(openHouseOf(record({ OpenHouseStatus: 'Cancelled' }))).toEqual({
+      action: 'remove',
+      reason: 'OpenHouseStatus is Cancelled',
+    });
+    expect(openHouseOf(record({ OpenHouseStatus: 'Ended' }))).toMatchObject({ action: 'remove' });
+    expect(openHouseOf(record({ OpenHouseType: 'Broker' }))).toEqual({
+      action: 'remove',
+      reason: 'OpenHouseType is Broker (not open to the public)',
+    });
+  });
+
+  it('skips one it cannot read, saying why', () => {
+    expect(openHouseOf(record({ OpenHouseKey: '' }))).toMatchObject({ action: 'skip' });
+    expect(openHouseOf(record({ ListingKey: undefined }))).toEqual({ action: 'skip', reason: 'no ListingKey' });
+    expect(openHouseOf(record({ OpenHouseStartTime: 'soon' }))).toEqual({
+      action: 'skip',
+      reason: 'OpenHouseStartTime is not a time ("soon")',
+    });
+    expect(openHouseOf(record({ OpenHouseEndTime: '2030-06-01T16:00:00Z' }))).toEqual({
+      action: 'skip',
+      reason: 'ends (2030-06-01T12:00) before it starts (2030-06-01T13:00)',
+    });
+  });
+
+  it('gives a home its open houses that have not ended, earliest first, one per start time', () => {
+    const at = (start: string, end: string, remarks?: string) => ({
+      OpenHouseKey: `OH-${start}`,
+      ListingKey: 'CAR100',
+      ModificationTimestamp: '2026-05-03T09:00:00.000Z',
+      OpenHouseStartTime: start,
+      OpenHouseEndTime: end,
+      ...(remarks ? { OpenHouseRemarks: remarks } : {}),
+    });
+    const list = [
+      at('2030-06-08T13:00', '2030-06-08T15:00', 'Second weekend.'),
+      at('2030-06-01T13:00', '2030-06-01T15:00'),
+      { ...at('2030-06-01T13:00', '2030-06-01T16:00'), OpenHouseKey: 'OH-twin' },
+      at('2030-05-25T13:00', '2030-05-25T15:00'),
+    ];
+    // 2:30 PM in Raleigh on 25 May: that one has not ended yet; at 3:30 PM it has.
+    expect(homeOpenHouses(list, new Date('2030-05-25T18:30:00Z')).map((o) => o.OpenHouseStartTime)).toEqual([
+      '2030-05-25T13:00',
+      '2030-06-01T13:00',
+      '2030-06-08T13:00',
+    ]);
+    expect(homeOpenHouses(list, new Date('2030-05-25T19:30:00Z'))).toEqual([
+      { OpenHouseStartTime: '2030-06-01T13:00', OpenHouseEndTime: '2030-06-01T15:00' },
+      {
+        OpenHouseStartTime: '2030-06-08T13:00',
+        OpenHouseEndTime: '2030-06-08T15:00',
+        OpenHouseRemarks: 'Second weekend.',
+      },
+    ]);
   });
 });
