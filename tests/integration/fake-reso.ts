@@ -56,6 +56,8 @@ export interface FakeReso {
   mediaUrl: (file: string) => string;
   /** The photos under /media/ by file name (`p0.jpg` to `p11.jpg`), all sent as image/jpeg. */
   photos: Map<string, Buffer>;
+  /** Answers the next N requests for a photo (by file name) with 503, as a media host that is down. */
+  photoOutages: Map<string, number>;
   close: () => Promise<void>;
 }
 
@@ -186,6 +188,7 @@ export async function startFakeReso(options: { originatingSystem: string; token?
     client: { id: 'site-client', secret: randomBytes(6).toString('hex') },
     mediaUrl: (file) => `${state.origin}/media/${file}`,
     photos,
+    photoOutages: new Map(),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
   let propertyRequests = 0;
@@ -239,7 +242,13 @@ export async function startFakeReso(options: { originatingSystem: string; token?
     if (url.pathname.startsWith('/media/')) {
       if (!authorised(req.headers['user-agent']))
         return send(403, 'The access token must be the User-Agent', {}, false);
-      const bytes = photos.get(url.pathname.slice('/media/'.length));
+      const name = url.pathname.slice('/media/'.length);
+      const outage = state.photoOutages.get(name) ?? 0;
+      if (outage > 0) {
+        state.photoOutages.set(name, outage - 1);
+        return send(503, 'Service Unavailable', {}, false);
+      }
+      const bytes = photos.get(name);
       return bytes ? send(200, bytes, { 'Content-Type': 'image/jpeg' }, false) : send(404, 'no such photo', {}, false);
     }
 

@@ -44,11 +44,14 @@ export interface ResoHttpOptions {
 
 export class ResoError extends Error {
   readonly status: number | undefined;
+  /** The server or the network failed every retry: the same request may well work later. */
+  readonly passing: boolean;
 
-  constructor(message: string, status?: number) {
+  constructor(message: string, status?: number, passing = false) {
     super(message);
     this.name = 'ResoError';
     this.status = status;
+    this.passing = passing;
   }
 }
 
@@ -130,7 +133,11 @@ export function createResoHttp(options: ResoHttpOptions) {
           const wait =
             retryAfterMs(res.headers.get('retry-after'), now()) ?? backoffDelay(limited, baseDelayMs, maxDelayMs);
           if (limited >= rateLimitRetries || wait > maxRetryAfterMs) {
-            throw new ResoError(`${what} was refused as too many requests (429) ${limited + 1} times; stopped`, 429);
+            throw new ResoError(
+              `${what} was refused as too many requests (429) ${limited + 1} times; stopped`,
+              429,
+              true,
+            );
           }
           limited++;
           onEvent({ type: 'retry', what, attempt: limited, delayMs: wait, reason });
@@ -152,7 +159,11 @@ export function createResoHttp(options: ResoHttpOptions) {
           error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
       }
       if (failures >= retries) {
-        throw new ResoError(`${what} failed ${failures + 1} times, the last with ${reason}; stopped`, res?.status);
+        throw new ResoError(
+          `${what} failed ${failures + 1} times, the last with ${reason}; stopped`,
+          res?.status,
+          true,
+        );
       }
       const delayMs = backoffDelay(failures, baseDelayMs, maxDelayMs);
       failures++;

@@ -65,6 +65,13 @@ export const listingSnapshotSchema = z.object({
     listAgentMlsId: z.string().optional(),
   }),
   homes: z.array(syncedHomeSchema),
+  /**
+   * Records whose photos failed for a passing reason (the media host down, the network): the saved
+   * `watermark` stays just before the oldest, so the next run reads them again, `runs` in a row at most.
+   */
+  retry: z
+    .array(z.object({ ListingKey: z.string(), ModificationTimestamp: z.string(), runs: z.number().int().min(1) }))
+    .default([]),
   /** The greatest ModificationTimestamp of the OpenHouse resource replicated so far. */
   openHouseWatermark: z.string().optional(),
   /** The open houses of the snapshot's homes that have not ended. */

@@ -6,7 +6,9 @@
  * licence removes leaves with its photos, and so does a sale older than the site shows (`soldMonths`),
  * whether its record changed or not; a malformed record is skipped with its key and reason
  * (a previous version of it stays); a photo whose MediaModificationTimestamp is unchanged is
- * taken from the previous snapshot instead of downloaded again.
+ * taken from the previous snapshot instead of downloaded again. A photo that fails for a passing
+ * reason (the media host down) holds the watermark back so the next run reads its record again,
+ * up to `PHOTO_RUNS` runs: a new listing is not lost to an outage until its record next changes.
  */
 import { copyFileSync, existsSync, linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -83,6 +85,9 @@ export interface SyncResult extends SyncProgress {
 
 const latest = (a: string | undefined, b: string) => (a === undefined || Date.parse(b) > Date.parse(a) ? b : a);
 
+/** Runs in a row a record's photos may fail for a passing reason before the sync stops reading it again. */
+export const PHOTO_RUNS = 5;
+
 /** Hard-links (or copies, across file systems) a file the previous snapshot already has. */
 function carry(from: string, to: string): boolean {
   if (!existsSync(from)) return false;
@@ -144,6 +149,9 @@ export async function syncListings(options: SyncOptions): Promise<SyncResult> {
 
   // With both owner filters, a record can come in both streams: it is applied once a version.
   const applied = new Map<string, string>();
+  // Records whose photos failed for a passing reason: read again next run (see PHOTO_RUNS).
+  const retriedBefore = new Map((incremental ? previous.retry : []).map((r) => [r.ListingKey, r]));
+  const retry = new Map<string, ListingSnapshot['retry'][number]>();
   try {
     // Every stream starts from the same watermark; the new one is saved only after all of them.
     for (const first of replicationUrls({ ...options, watermark })) await readStream(first, applyRecord);
@@ -210,9 +218,13 @@ export async function syncListings(options: SyncOptions): Promise<SyncResult> {
       }
     }
 
+    // The watermark stays just before the oldest record to read again, so `gt` brings it back.
+    const held = Math.min(...[...retry.values()].map((r) => Date.parse(r.ModificationTimestamp)));
+    if (watermark && held <= Date.parse(watermark)) watermark = new Date(held - 1).toISOString();
     const snapshot = listingSnapshotSchema.parse({
       asOf: at.toISOString(),
       ...(watermark ? { watermark } : {}),
+      retry: [...retry.values()].sort((a, b) => a.ListingKey.localeCompare(b.ListingKey)),
       ...(since ? { soldSince: since } : {}),
       source,
       homes: [...homes.values()].sort((a, b) =>
@@ -275,6 +287,7 @@ export async function syncListings(options: SyncOptions): Promise<SyncResult> {
     watermark = latest(watermark, stamp);
     if (applied.get(key) === stamp) return;
     applied.set(key, stamp);
+    retry.delete(key);
 
     const decision = decide(record, { soldSince: since });
     if (decision.action === 'remove') {
@@ -303,6 +316,7 @@ export async function syncListings(options: SyncOptions): Promise<SyncResult> {
     }
     const media: SyncedHome['sync']['media'] = [];
     const shown: { src: string; alt: string }[] = [];
+    let passing = 0;
     for (const [n, photo] of photos.entries()) {
       const kept = old?.sync.media.find(
         (m) => m.MediaKey === photo.MediaKey && m.MediaModificationTimestamp === photo.MediaModificationTimestamp,
@@ -312,8 +326,10 @@ export async function syncListings(options: SyncOptions): Promise<SyncResult> {
         file = kept.file;
         progress.photosKept++;
       } else {
+        let stage = 'download';
         try {
           const { bytes, contentType } = await http.download(photo.MediaURL);
+          stage = 'check';
           const ext = await pictureExtension(bytes, contentType);
           file = `${PHOTO_DIR}/${key}/${photo.MediaKey.replace(/\.[a-z0-9]+$/i, '')}.${ext}`;
           mkdirSync(join(staged, PHOTO_DIR, key), { recursive: true });
@@ -321,12 +337,21 @@ export async function syncListings(options: SyncOptions): Promise<SyncResult> {
           progress.photosDownloaded++;
         } catch (error) {
           progress.photosFailed++;
+          // The server's or network's failure may pass; a photo the build cannot read will not.
+          if (stage === 'download' && (!(error instanceof ResoError) || error.passing)) passing++;
           log(`${key}: photo ${photo.MediaKey} not saved: ${error instanceof Error ? error.message : String(error)}`);
           continue;
         }
       }
       media.push({ MediaKey: photo.MediaKey, MediaModificationTimestamp: photo.MediaModificationTimestamp, file });
       shown.push({ src: `./${file}`, alt: photoAlt(photo, n, photos.length, fields) });
+    }
+    if (passing) {
+      const before = retriedBefore.get(key);
+      const runs = before?.ModificationTimestamp === stamp ? before.runs + 1 : 1;
+      if (runs < PHOTO_RUNS) retry.set(key, { ListingKey: key, ModificationTimestamp: stamp, runs });
+      else
+        log(`${key}: ${passing} photo(s) failed ${runs} runs in a row; they are tried again when its record changes`);
     }
     const home = { ...fields, Photos: shown };
     const reason = shown.length === planned.length ? undefined : check(home);

@@ -25,6 +25,7 @@ const snapshot = (homes: ListingSnapshot['homes']): ListingSnapshot => ({
   asOf,
   source: { apiUrl: 'https://api.example/v2', originatingSystem: 'carolina' },
   homes,
+  retry: [],
   openHouses: [],
 });
 

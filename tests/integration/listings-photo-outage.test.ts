@@ -1,0 +1,127 @@
+/**
+ * A media host that is down during a run loses no listing. Against the fake MLS Grid server
+ * (fake-reso.ts), whose photos can answer 503: a new listing whose only photo cannot be fetched is
+ * not published, but the saved watermark stays just before its record, so the next run reads it
+ * again and publishes it once the photo comes; a photo that keeps failing is given up after
+ * PHOTO_RUNS runs, and a photo the build cannot read never holds the watermark. The sync module
+ * runs with its retries shortened (the script's are seconds long).
+ */
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createResoHttp } from '../../src/lib/reso/http.ts';
+import { checkHome } from '../../src/lib/reso/rules.ts';
+import type { ListingSnapshot } from '../../src/lib/reso/snapshot.ts';
+import { PHOTO_RUNS, syncListings } from '../../src/lib/reso/sync.ts';
+import { mediaRecord, OFFICE, propertyRecord, startFakeReso, SYSTEM, type FakeReso } from './fake-reso.ts';
+
+let fake: FakeReso;
+let dir: string;
+const lines: string[] = [];
+
+const run = () =>
+  syncListings({
+    http: createResoHttp({
+      auth: { kind: 'bearer', token: fake.token },
+      perSecond: 100,
+      retries: 1,
+      baseDelayMs: 1,
+      maxDelayMs: 2,
+    }),
+    dir,
+    apiUrl: fake.apiUrl,
+    originatingSystem: SYSTEM,
+    listOfficeMlsId: OFFICE,
+    check: checkHome,
+    log: (line) => lines.push(line),
+  });
+const snapshot = () => JSON.parse(readFileSync(join(dir, 'snapshot.json'), 'utf8')) as ListingSnapshot;
+const keys = () => snapshot().homes.map((h) => h.home['ListingKey']);
+
+beforeAll(async () => {
+  fake = await startFakeReso({ originatingSystem: SYSTEM });
+  fake.top = 10;
+  dir = join(mkdtempSync(join(tmpdir(), 'photo-outage-')), 'listings-mls');
+});
+
+afterAll(async () => {
+  await fake.close();
+});
+
+describe('a media host that is down', () => {
+  it('costs a new listing nothing: the next run reads it again and publishes it', async () => {
+    fake.records = [
+      propertyRecord(fake, 'OLD400', { Media: [mediaRecord(fake, 'OLD400', 4)] }),
+      propertyRecord(fake, 'NEW401', {
+        ModificationTimestamp: '2026-05-02T11:00:00.000Z',
+        Media: [mediaRecord(fake, 'NEW401', 5)],
+      }),
+    ];
+    fake.photoOutages.set('p5.jpg', 100);
+    const first = await run();
+    expect(keys()).toEqual(['OLD400']);
+    expect(first.photosFailed).toBe(1);
+    expect(lines.join('\n')).toMatch(/NEW401: photo NEW401-M5 not saved: .*503/);
+    expect(snapshot().retry).toEqual([
+      { ListingKey: 'NEW401', ModificationTimestamp: '2026-05-02T11:00:00.000Z', runs: 1 },
+    ]);
+    expect(snapshot().watermark).toBe('2026-05-02T10:59:59.999Z');
+
+    fake.photoOutages.clear();
+    const from = fake.log.length;
+    const second = await run();
+    expect(second.mode).toBe('incremental');
+    expect(fake.log.slice(from).find((r) => r.path === '/v2/Property')?.filter).toContain(
+      'ModificationTimestamp gt 2026-05-02T10:59:59.999Z',
+    );
+    expect(keys()).toEqual(['NEW401', 'OLD400']);
+    expect(existsSync(join(dir, 'photos', 'NEW401', 'NEW401-M5.jpg'))).toBe(true);
+    expect(snapshot().retry).toEqual([]);
+    expect(snapshot().watermark).toBe('2026-05-02T11:00:00.000Z');
+  });
+
+  it(`gives up on a photo that fails ${PHOTO_RUNS} runs in a row, keeping the home with the photos it has`, async () => {
+    fake.records.push(
+      propertyRecord(fake, 'TWO402', {
+        ModificationTimestamp: '2026-05-02T12:00:00.000Z',
+        Media: [mediaRecord(fake, 'TWO402', 6), mediaRecord(fake, 'TWO402', 7)],
+      }),
+    );
+    fake.photoOutages.set('p7.jpg', 1000);
+    for (let n = 1; n < PHOTO_RUNS; n++) {
+      await run();
+      expect(snapshot().retry, `run ${n}`).toEqual([
+        { ListingKey: 'TWO402', ModificationTimestamp: '2026-05-02T12:00:00.000Z', runs: n },
+      ]);
+      expect(snapshot().watermark).toBe('2026-05-02T11:59:59.999Z');
+    }
+    // Published meanwhile with the photo that came.
+    expect(
+      snapshot()
+        .homes.find((h) => h.home['ListingKey'] === 'TWO402')
+        ?.sync.media.map((m) => m.MediaKey),
+    ).toEqual(['TWO402-M6']);
+    await run();
+    expect(snapshot().retry).toEqual([]);
+    expect(snapshot().watermark).toBe('2026-05-02T12:00:00.000Z');
+    expect(lines).toContain(
+      `TWO402: 1 photo(s) failed ${PHOTO_RUNS} runs in a row; they are tried again when its record changes`,
+    );
+    fake.photoOutages.clear();
+  });
+
+  it('does not read again a record whose photo the build cannot use', async () => {
+    fake.photos.set('p8.jpg', Buffer.from('<html>Not a picture</html>'));
+    fake.records.push(
+      propertyRecord(fake, 'BAD403', {
+        ModificationTimestamp: '2026-05-02T13:00:00.000Z',
+        Media: [mediaRecord(fake, 'BAD403', 8)],
+      }),
+    );
+    await run();
+    expect(keys()).not.toContain('BAD403');
+    expect(snapshot().retry).toEqual([]);
+    expect(snapshot().watermark).toBe('2026-05-02T13:00:00.000Z');
+  });
+});
