@@ -238,6 +238,8 @@ export const site = {
     featuredCount: 3,
     /** At most this many homes in each of a city guide's for-sale and recently-sold lists. */
     perCityGuide: 6,
+    /** /listings and each of its narrowings show this many homes a page (then /page/2 and on). */
+    perPage: 24,
   },
   /**
    * Homes from the MLS (`npm run sync-listings`, README "Homes from the MLS"). The MLS's data licence

@@ -5,15 +5,7 @@
  * synced home's is made from its address by the loader).
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
-import {
-  compareListings,
-  isAvailable,
-  isOnMarket,
-  listingSlug,
-  statusGroups,
-  toSlug,
-  type StatusGroup,
-} from '#src/lib/listing/format.ts';
+import { compareListings, isAvailable, isOnMarket, listingSlug } from '#src/lib/listing/format.ts';
 import { isSynced } from '#src/lib/listing/display.ts';
 import { site } from '#src/site.config.ts';
 
@@ -53,27 +45,6 @@ export async function getCityListings(cityName: string): Promise<{ forSale: Home
     forSale: homes.filter((h) => isOnMarket(h.data.StandardStatus)).slice(0, site.listings.perCityGuide),
     sold: homes.filter((h) => !isOnMarket(h.data.StandardStatus)).slice(0, site.listings.perCityGuide),
   };
-}
-
-/** The towns that have homes, as /listings narrows by them: slug, name and count, by name. */
-export async function getListingTowns(): Promise<{ slug: string; name: string; count: number }[]> {
-  const towns = new Map<string, { slug: string; name: string; count: number }>();
-  for (const home of await getListings()) {
-    const slug = toSlug(home.data.City);
-    const town = towns.get(slug) ?? { slug, name: home.data.City, count: 0 };
-    town.count++;
-    towns.set(slug, town);
-  }
-  return [...towns.values()].sort((a, b) => a.name.localeCompare(b.name));
-}
-
-/** The status groups with their homes (empty groups included, so the links can say 0). */
-export async function getStatusGroups(): Promise<{ group: StatusGroup; homes: Home[] }[]> {
-  const homes = await getListings();
-  return statusGroups.map((group) => ({
-    group,
-    homes: homes.filter((h) => (group.statuses as readonly string[]).includes(h.data.StandardStatus)),
-  }));
 }
 
 /** The day the newest data was updated: the compliance line's date. */

@@ -6,13 +6,24 @@
  * disclaimer and the snapshot's time, its photos through astro:assets and the open house entered
  * in the MLS with its calendar file; the deleted one is gone; the
  * one whose address is withheld shows no street anywhere; a hand-written home wins over the MLS's
- * copy of it.
+ * copy of it. The copy shows three homes a page, so /listings and its narrowings run to more
+ * pages, and price and bedrooms (checked in Chromium against the copy's server) narrow all of them.
  */
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatAsOf } from '../../src/lib/listing/display.ts';
 import type { ListingSnapshot } from '../../src/lib/reso/snapshot.ts';
@@ -27,11 +38,15 @@ import {
   type FakeReso,
   type Record,
 } from '../integration/fake-reso.ts';
+import { startSite } from '../integration/support.ts';
+import { chromiumArgs, chromiumPath } from '../support/chromium.ts';
 import { problemLines, project, runBuild, type BuildResult } from './support.ts';
 
 const skip = new Set(['node_modules', 'dist', '.astro', '.git', 'test-results', 'playwright-report', '.cache', 'data']);
 /** Relative to the project, as an operator would set it: not the default folder. */
 const SNAPSHOT = 'mls-snapshot';
+/** `site.listings.perPage` in the copy: its eight homes take three pages of /listings. */
+const PER_PAGE = 3;
 
 let root: string;
 let fake: FakeReso;
@@ -87,6 +102,11 @@ beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'listings-mls-'));
   cpSync(project, root, { recursive: true, filter: (src) => !skip.has(src.slice(project.length + 1).split('/')[0]!) });
   symlinkSync(realpathSync(join(project, 'node_modules')), join(root, 'node_modules'));
+  // A feed outgrows one page of /listings: a few homes a page, as the site config says.
+  const config = join(root, 'src', 'site.config.ts');
+  const settings = readFileSync(config, 'utf8');
+  expect(settings).toMatch(/\bperPage: \d+,/);
+  writeFileSync(config, settings.replace(/\bperPage: \d+,/, `perPage: ${PER_PAGE},`));
 
   fake = await startFakeReso({ originatingSystem: SYSTEM });
   fake.top = 10;
@@ -166,7 +186,10 @@ describe('the build with a listings snapshot', () => {
   });
 
   it('lists it on /listings and its town’s guide with the MLS disclaimer under the cards', () => {
-    for (const page of ['listings.html', 'city/apex.html']) {
+    const onListings = ['listings.html', 'listings/page/2.html', 'listings/page/3.html'].find((page) =>
+      read(page).includes('href="/listings/77-synced-example-court-apex-nc"'),
+    );
+    for (const page of [onListings ?? 'listings.html', 'city/apex.html']) {
       const html = read(page);
       expect(html, page).toContain('href="/listings/77-synced-example-court-apex-nc"');
       expect(html, page).toContain(`data-as-of="${snapshot.asOf}"`);
@@ -208,5 +231,120 @@ describe('the build with a listings snapshot', () => {
     expect(html).not.toContain('data-mls-disclaimer');
     expect(exists('listings/999-imposter-road-apex-nc.html')).toBe(false);
     for (const [path, text] of builtTexts()) expect(text, path).not.toContain('Imposter');
+  });
+});
+
+describe(`when the homes outgrow a page (listings.perPage: ${PER_PAGE})`, () => {
+  const pages = ['listings.html', 'listings/page/2.html', 'listings/page/3.html'];
+  /** The cards of a built page: the home each links to, its price and bedrooms, in order. */
+  const cards = (html: string) =>
+    [
+      ...html.matchAll(
+        /<li data-listing-item>\s*<article[^>]*data-price="(\d+)" data-beds="(\d+)"[\s\S]*?<a href="(\/listings\/[^"]+)"/g,
+      ),
+    ].map(([, price, beds, href]) => ({ href: href!, price: Number(price), beds: Number(beds) }));
+  const homePages = () =>
+    readdirSync(join(root, 'dist', 'client', 'listings'))
+      .filter((name) => name.endsWith('.html'))
+      .map((name) => `/listings/${name.slice(0, -'.html'.length)}`);
+
+  it('/listings continues on /listings/page/2 and /page/3: every home once, the newest first', () => {
+    const shown = pages.map((page) => cards(read(page)).map((c) => c.href));
+    expect(shown.map((hrefs) => hrefs.length)).toEqual([3, 3, 2]);
+    expect(new Set(shown.flat())).toEqual(new Set(homePages()));
+    expect(exists('listings/page/1.html')).toBe(false);
+    expect(exists('listings/page/4.html')).toBe(false);
+  });
+
+  it('each page has its own title, heading, canonical and a pager to its neighbours', () => {
+    const [first, second, third] = pages.map(read) as [string, string, string];
+    expect(second).toMatch(/<title>Homes for Sale and Recently Sold in the Triangle: Page 2 \|/);
+    expect(second).toMatch(/<h1[^>]*>Homes for Sale and Recently Sold: Page 2<\/h1>/);
+    expect(second).toContain('<link rel="canonical" href="https://www.example.com/listings/page/2">');
+    expect(second).toMatch(/<meta name="description" content="Page 2 of 3\. Homes for sale/);
+    const pager = (html: string) => /<nav aria-label="Pages of homes"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '';
+    expect(pager(first)).toMatch(/Page 1 of 3, 8 homes/);
+    expect(pager(first)).toMatch(/href="\/listings\/page\/2"[^>]*>\s*More homes/);
+    expect(pager(first)).not.toContain('Previous homes');
+    expect(pager(second)).toMatch(/href="\/listings"[^>]*>\s*Previous homes/);
+    expect(pager(second)).toMatch(/href="\/listings\/page\/3"[^>]*>\s*More homes/);
+    expect(pager(third)).toMatch(/href="\/listings\/page\/2"[^>]*>\s*Previous homes/);
+    expect(pager(third)).not.toContain('More homes');
+    expect(read('sitemap.xml')).toContain('<loc>https://www.example.com/listings/page/3</loc>');
+  });
+
+  it('narrowings page the same way, and a town’s status links stay in the town', () => {
+    // For sale: three sample homes and the two synced ones.
+    expect(cards(read('listings/status/for-sale.html'))).toHaveLength(3);
+    expect(cards(read('listings/status/for-sale/page/2.html'))).toHaveLength(2);
+    // Apex: the sample home under contract and the synced home for sale.
+    const apex = read('listings/town/apex.html');
+    const statusLinks = /<nav aria-label="Narrow by status"[^>]*>([\s\S]*?)<\/nav>/.exec(apex)?.[1] ?? '';
+    expect([...statusLinks.matchAll(/href="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      '/listings/town/apex',
+      '/listings/town/apex/for-sale',
+      '/listings/town/apex/under-contract',
+    ]);
+    expect(cards(read('listings/town/apex/for-sale.html')).map((c) => c.href)).toEqual([
+      '/listings/77-synced-example-court-apex-nc',
+    ]);
+    expect(exists('listings/town/apex/sold.html')).toBe(false);
+  });
+
+  it('price and bedrooms narrow every page of the narrowing at once, read on the first choice', async () => {
+    const all = pages.flatMap((page) => cards(read(page)));
+    const server = await startSite({ LEADS_DB: join(root, 'leads.db') }, root);
+    const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
+    try {
+      const page = await browser.newPage();
+      const fetched: string[] = [];
+      page.on('request', (r) => {
+        if (r.resourceType() === 'fetch') fetched.push(new URL(r.url()).pathname);
+      });
+      await page.goto(`${server.url}/listings`);
+      const status = page.locator('[data-filter-status]');
+      const visible = () =>
+        page
+          .locator('[data-listing-item]:visible [data-listing-card] a')
+          .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+      const pager = page.getByRole('navigation', { name: 'Pages of homes' });
+      expect(await visible()).toEqual(all.slice(0, PER_PAGE).map((c) => c.href));
+      expect(fetched).toEqual([]);
+
+      await page.getByLabel('Price up to').selectOption('550000');
+      const fits = all.filter((c) => c.price <= 550_000);
+      await status.filter({ hasText: `Showing ${fits.length} of ${all.length} homes` }).waitFor();
+      expect(await visible()).toEqual(fits.map((c) => c.href));
+      expect(fits.some((c) => !all.slice(0, PER_PAGE).includes(c))).toBe(true);
+      expect(await pager.isVisible()).toBe(false);
+
+      await page.getByLabel('Bedrooms', { exact: true }).selectOption('3');
+      const roomy = fits.filter((c) => c.beds >= 3);
+      await status.filter({ hasText: `Showing ${roomy.length} of ${all.length} homes` }).waitFor();
+      expect(await visible()).toEqual(roomy.map((c) => c.href));
+
+      // Back to any price and bedrooms: this page's cards and the pager again; the pages were read once.
+      await page.getByLabel('Price up to').selectOption('');
+      await page.getByLabel('Bedrooms', { exact: true }).selectOption('');
+      await status.filter({ hasText: `Showing ${PER_PAGE} of ${PER_PAGE} homes on this page` }).waitFor();
+      expect(await visible()).toEqual(all.slice(0, PER_PAGE).map((c) => c.href));
+      expect(await pager.isVisible()).toBe(true);
+      expect(fetched.sort()).toEqual(['/listings/page/2', '/listings/page/3']);
+
+      // A page that cannot be read: the choice narrows this page's cards, and says so.
+      const offline = await browser.newPage();
+      await offline.route('**/listings/page/3', (route) => route.abort());
+      await offline.goto(`${server.url}/listings`);
+      await offline.getByLabel('Price up to').selectOption('550000');
+      const here = all.slice(0, PER_PAGE).filter((c) => c.price <= 550_000);
+      await offline
+        .locator('[data-filter-status]')
+        .filter({ hasText: `Showing ${here.length} of ${PER_PAGE} homes on this page` })
+        .waitFor();
+      expect(await offline.getByRole('navigation', { name: 'Pages of homes' }).isVisible()).toBe(true);
+    } finally {
+      await browser.close();
+      await server.stop();
+    }
   });
 });

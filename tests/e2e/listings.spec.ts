@@ -77,25 +77,57 @@ test('the listing firm is in a type no smaller than the facts', async ({ page })
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('a visitor narrows by town and by status with links', async ({ page }) => {
+  test('a visitor narrows by town and by status with links, and each narrowing keeps the other', async ({ page }) => {
+    const towns = page.getByRole('navigation', { name: 'Narrow by town' });
+    const statuses = page.getByRole('navigation', { name: 'Narrow by status' });
     await page.goto('/listings');
-    await page.getByRole('navigation', { name: 'Narrow by town' }).getByRole('link', { name: 'Cary (1)' }).click();
+    await towns.getByRole('link', { name: 'Cary (1)' }).click();
     await expect(page).toHaveURL(/\/listings\/town\/cary$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Homes in Cary, NC');
     await expect(cardStreets(page)).toHaveText(['412 Oak Grove Lane']);
-    await expect(page.getByRole('link', { name: 'Cary (1)' })).toHaveAttribute('aria-current', 'page');
+    await expect(towns.getByRole('link', { name: 'Cary (1)' })).toHaveAttribute('aria-current', 'page');
+    // On Cary's page the status links are Cary's: only the groups its homes are in, with its counts.
+    await expect(statuses.getByRole('link')).toHaveText(['All homes (1)', 'For sale (1)']);
 
-    await page
-      .getByRole('navigation', { name: 'Narrow by status' })
-      .getByRole('link', { name: 'Under contract (2)' })
-      .click();
+    await statuses.getByRole('link', { name: 'For sale (1)' }).click();
+    await expect(page).toHaveURL(/\/listings\/town\/cary\/for-sale$/);
+    await expect(page).toHaveTitle(/^Homes for Sale in Cary, NC \|/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Homes for Sale in Cary, NC');
+    await expect(cardStreets(page)).toHaveText(['412 Oak Grove Lane']);
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem')).toHaveText([
+      'Home',
+      /Homes$/,
+      /Cary$/,
+      /For sale$/,
+    ]);
+
+    // Clearing the town keeps the status.
+    await towns.getByRole('link', { name: 'All towns (3)' }).click();
+    await expect(page).toHaveURL(/\/listings\/status\/for-sale$/);
+    await expect(cardStreets(page)).toHaveText([
+      '96 Sunset Meadow Way',
+      '1208 Dogwood Row Unit 304',
+      '412 Oak Grove Lane',
+    ]);
+    await expect(towns.getByRole('link')).toHaveText(['All towns (3)', 'Cary (1)', 'Holly Springs (1)', 'Raleigh (1)']);
+
+    await statuses.getByRole('link', { name: 'Under contract (2)' }).click();
     await expect(page).toHaveURL(/\/listings\/status\/under-contract$/);
     await expect(cardStreets(page)).toHaveText(['818 Mingo Creek Trail', '207 Salem Pond Court']);
+    await towns.getByRole('link', { name: 'Knightdale (1)' }).click();
+    await expect(page).toHaveURL(/\/listings\/town\/knightdale\/under-contract$/);
+    await expect(cardStreets(page)).toHaveText(['818 Mingo Creek Trail']);
 
-    await page.getByRole('link', { name: 'Sold (1)' }).click();
+    await statuses.getByRole('link', { name: 'All homes (1)' }).click();
+    await expect(page).toHaveURL(/\/listings\/town\/knightdale$/);
+    await towns.getByRole('link', { name: 'All towns (6)' }).click();
+    await statuses.getByRole('link', { name: 'Sold (1)' }).click();
     await expect(cardStreets(page)).toHaveText(['1540 Heritage Oaks Drive']);
-    await page.getByRole('link', { name: 'All homes (6)' }).click();
+    await statuses.getByRole('link', { name: 'All homes (6)' }).click();
+    await expect(page).toHaveURL(/\/listings$/);
     await expect(cardStreets(page)).toHaveCount(6);
+    // Six homes fit on one page: no pager.
+    await expect(page.getByRole('navigation', { name: 'Pages of homes' })).toHaveCount(0);
   });
 
   test('the price and bedroom controls, which need the script, are not shown', async ({ page }) => {

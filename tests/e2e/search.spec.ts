@@ -94,6 +94,22 @@ test('a query with many results lists 20 at a time, and "Show more results" adds
   expect(await items.count()).toBeLessThanOrEqual(20);
 });
 
+test('a home is found on its own page, and a list of homes by its town, not by every card it shows', async ({
+  page,
+}) => {
+  await page.goto(`/search?q=${encodeURIComponent('Oak Grove Lane')}`);
+  await expect(results(page).getByRole('link').first()).toBeVisible();
+  const links = await resultLinks(page);
+  expect(links).toContain('/listings/412-oak-grove-lane-cary-nc');
+  expect(links.filter((l) => /^\/listings(\/(town|status)\/|$)/.test(l ?? ''))).toEqual([]);
+
+  await searchBox(page).fill('Homes in Cary');
+  await expect(results(page).getByRole('link', { name: /^Homes in Cary, NC/ })).toHaveAttribute(
+    'href',
+    '/listings/town/cary',
+  );
+});
+
 test('landing and legal pages are found too, and the search page itself is not', async ({ page }) => {
   await page.goto('/search?q=downsizing');
   await expect(results(page).getByRole('link').first()).toBeVisible();

@@ -41,10 +41,13 @@ export interface RunningServer {
   kill: () => Promise<void>;
 }
 
-/** Starts `node src/server/main.ts` with the given environment and waits until it listens. */
-export async function startSite(env: Record<string, string>): Promise<RunningServer> {
+/**
+ * Starts `node src/server/main.ts` with the given environment and waits until it listens: this
+ * checkout's, or that of a copy of the project (`cwd`), which serves the copy's build.
+ */
+export async function startSite(env: Record<string, string>, cwd = root): Promise<RunningServer> {
   const child = spawn(process.execPath, ['src/server/main.ts'], {
-    cwd: root,
+    cwd,
     env: { PATH: process.env['PATH'] ?? '', PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

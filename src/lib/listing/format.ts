@@ -131,12 +131,17 @@ export function statusLabel(status: StandardStatus): string {
   return status === 'Closed' ? 'Sold' : status;
 }
 
-/** The three groups a visitor narrows /listings by, each a pre-rendered page. */
+/** The three groups a visitor narrows /listings by (src/lib/listing/facets.ts): link label and page title. */
 export const statusGroups = [
-  { slug: 'for-sale', label: 'For sale', statuses: ['Coming Soon', 'Active'] },
-  { slug: 'under-contract', label: 'Under contract', statuses: ['Active Under Contract', 'Pending'] },
-  { slug: 'sold', label: 'Sold', statuses: ['Closed'] },
-] as const satisfies readonly { slug: string; label: string; statuses: readonly StandardStatus[] }[];
+  { slug: 'for-sale', label: 'For sale', title: 'Homes for Sale', statuses: ['Coming Soon', 'Active'] },
+  {
+    slug: 'under-contract',
+    label: 'Under contract',
+    title: 'Homes Under Contract',
+    statuses: ['Active Under Contract', 'Pending'],
+  },
+  { slug: 'sold', label: 'Sold', title: 'Recently Sold Homes', statuses: ['Closed'] },
+] as const satisfies readonly { slug: string; label: string; title: string; statuses: readonly StandardStatus[] }[];
 export type StatusGroup = (typeof statusGroups)[number];
 
 export function statusGroupOf(status: StandardStatus): StatusGroup {
