@@ -315,7 +315,8 @@ describe('npm run sync-listings', () => {
     });
     // CAR105's photo is new; CAR100's came in both streams and none was fetched again.
     expect(photosOf(run.requests).map((r) => r.path)).toEqual(['/media/p7.jpg']);
-    expect(run.out).toContain('Pages 3 · homes 3 (3 new or changed');
+    // Only CAR105 is new: CAR100 and CAR101 were read again as they were.
+    expect(run.out).toContain('Pages 3 · homes 3 (1 new or changed');
     expectPaced(run.requests);
   });
 

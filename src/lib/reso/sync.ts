@@ -12,6 +12,7 @@
  */
 import { copyFileSync, existsSync, linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { ResoError, type ResoHttp } from './http.ts';
 import { nextPageUrl, openHouseUrl, replicationUrls, type ReplicationQuery } from './query.ts';
 import { pictureExtension } from '../picture.ts';
@@ -41,7 +42,7 @@ export interface SyncProgress {
   pages: number;
   /** Homes in the new snapshot so far. */
   homes: number;
-  /** Records this run added or changed. */
+  /** Homes this run added or changed (a record read again as it was, photos and all, is not counted). */
   updated: number;
   /** Homes this run took off (MlgCanView false, not for the Internet, off the market, sold too long ago). */
   removed: number;
@@ -362,7 +363,8 @@ export async function syncListings(options: SyncOptions): Promise<SyncResult> {
         if (!old?.sync.media.some((o) => o.file === m.file)) rmSync(join(staged, m.file), { force: true });
       return log(`Skipped ${key}: ${reason}${keepsOld ? ' (the previous version stays)' : ''}`);
     }
-    homes.set(key, { home, sync: { ModificationTimestamp: stamp, addressHidden: decision.addressHidden, media } });
-    progress.updated++;
+    const entry = { home, sync: { ModificationTimestamp: stamp, addressHidden: decision.addressHidden, media } };
+    homes.set(key, entry);
+    if (!isDeepStrictEqual(old, entry)) progress.updated++;
   }
 }
