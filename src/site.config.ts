@@ -240,6 +240,8 @@ export const site = {
     perCityGuide: 6,
     /** /listings and each of its narrowings show this many homes a page (then /page/2 and on). */
     perPage: 24,
+    /** Under a home's page: at most this many other homes for sale, nearest first (one row of cards). */
+    nearbyCount: 3,
   },
   /**
    * Homes from the MLS (`npm run sync-listings`, README "Homes from the MLS"). The MLS's data licence

@@ -200,7 +200,8 @@ describe('the build with a listings snapshot', () => {
   });
 
   it('shows no MLS disclaimer with hand-written homes only', () => {
-    const html = read('listings/96-sunset-meadow-way-holly-springs-nc.html');
+    // Holly Springs has one home, hand-written (a home's own page also shows homes nearby, synced ones among them).
+    const html = read('city/holly-springs.html');
     expect(html).toContain('data-listing-disclaimer');
     expect(html).not.toContain('data-mls-disclaimer');
   });
@@ -228,9 +229,23 @@ describe('the build with a listings snapshot', () => {
   it('keeps the hand-written home where the MLS has one with its ListingKey', () => {
     const html = read('listings/412-oak-grove-lane-cary-nc.html');
     expect(html).toContain('$525,000');
-    expect(html).not.toContain('data-mls-disclaimer');
+    expect(html).toMatch(/data-listing-courtesy[^>]*>\s*Listing courtesy of Triangle Realty Partners\s*</);
     expect(exists('listings/999-imposter-road-apex-nc.html')).toBe(false);
     for (const [path, text] of builtTexts()) expect(text, path).not.toContain('Imposter');
+  });
+
+  it('shows synced homes nearby under a hand-written one, with the MLS disclaimer they bring', () => {
+    const html = read('listings/412-oak-grove-lane-cary-nc.html');
+    const nearby = /<section[^>]*data-nearby-homes[^>]*>([\s\S]*?)<\/section>/.exec(html)?.[1] ?? '';
+    const cards = [...nearby.matchAll(/<article[\s\S]*?<\/article>/g)].map(([card]) => ({
+      href: /<a href="([^"]+)"/.exec(card)?.[1],
+      distance: /data-listing-distance[^>]*>([^<]*)</.exec(card)?.[1],
+    }));
+    // The other Cary home comes first; its street is withheld, so no distance is given (nor can one be worked out).
+    expect(cards[0]).toEqual({ href: '/listings/home-in-cary-nc-27513-car101', distance: undefined });
+    expect(cards.map((c) => c.href)).toContain('/listings/77-synced-example-court-apex-nc');
+    expect(cards.slice(1).every((c) => /^\d+(\.\d)? miles? away$/.test(c.distance ?? ''))).toBe(true);
+    expect(html).toContain(`data-as-of="${snapshot.asOf}"`);
   });
 });
 

@@ -212,6 +212,36 @@ test('a sold home shows Sold, the close price and date, and no open house, calcu
   await expect(page.getByRole('button', { name: 'Request a Showing' })).toHaveCount(0);
 });
 
+test('under a home, other homes for sale nearby: same town first, then the nearest, each saying how far', async ({
+  page,
+}) => {
+  // Under the sold home in Wake Forest: the homes for sale nearest to it, none under contract.
+  await page.goto(sold);
+  const nearby = page.getByRole('region', { name: 'More homes for sale nearby' });
+  await expect(nearby.locator('h3')).toHaveText([
+    '1208 Dogwood Row Unit 304',
+    '412 Oak Grove Lane',
+    '96 Sunset Meadow Way',
+  ]);
+  await expect(nearby.locator('[data-listing-distance]')).toHaveText([
+    '13 miles away',
+    '19 miles away',
+    '28 miles away',
+  ]);
+  // The page's compliance line covers the cards too: "Data last updated" is the newest of them all.
+  await expect(page.locator('[data-listing-disclaimer] time')).toHaveAttribute('datetime', /^2026-11-21/);
+  await nearby.getByRole('link', { name: 'All homes for sale (3)' }).click();
+  await expect(page).toHaveURL(/\/listings\/status\/for-sale$/);
+  await expect(cardStreets(page)).toHaveCount(3);
+
+  // Under a home for sale, the others: never itself.
+  await page.goto(cary);
+  await expect(nearby.locator('h3')).toHaveText(['1208 Dogwood Row Unit 304', '96 Sunset Meadow Way']);
+  // A printed home is that home.
+  await page.emulateMedia({ media: 'print' });
+  await expect(nearby).toBeHidden();
+});
+
 test('the gallery by keyboard: open a photo, go to the next, Escape returns the focus', async ({ page }) => {
   await page.goto(cary);
   const first = page.getByRole('link', { name: /^Photo 1 of 5, full screen/ });
