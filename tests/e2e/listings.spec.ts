@@ -194,12 +194,28 @@ test('a listing page: the address as h1, status, price, facts, firm, and the com
   const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
     (t) => JSON.parse(t) as { '@graph': Record<string, unknown>[] },
   );
+  // The trail goes through the town's homes, on the page and in the structured data.
+  const trail = ld.flatMap((d) => d['@graph']).find((n) => n['@type'] === 'BreadcrumbList') as {
+    itemListElement: { name: string; item: string }[];
+  };
+  expect(trail.itemListElement.map((c) => `${c.name} ${new URL(c.item).pathname}`)).toEqual([
+    'Home /',
+    'Homes /listings',
+    'Cary /listings/town/cary',
+    `412 Oak Grove Lane ${cary}`,
+  ]);
   const listing = ld.flatMap((d) => d['@graph']).find((n) => n['@type'] === 'RealEstateListing');
   expect(listing).toMatchObject({
     offers: { price: 525000, priceCurrency: 'USD', itemOffered: { '@type': 'SingleFamilyResidence' } },
   });
   // The share card (issue 18) is drawn over the first photo: a 1200x630 card of its own.
   expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toMatch(/\/og\/[\w-]+\.jpg$/);
+
+  const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(breadcrumb.getByRole('listitem')).toHaveText(['Home', /Homes$/, /Cary$/, /412 Oak Grove Lane$/]);
+  await breadcrumb.getByRole('link', { name: 'Cary' }).click();
+  await expect(page).toHaveURL(/\/listings\/town\/cary$/);
+  await expect(cardStreets(page)).toHaveText(['412 Oak Grove Lane']);
 });
 
 test('a sold home shows Sold, the close price and date, and no open house, calculator or showing form', async ({
