@@ -94,6 +94,8 @@ export const site = {
       { label: 'Relocation', href: '/relocation' },
     ],
     footerMore: [
+      { label: 'Homes for Sale', href: '/listings' },
+      { label: 'Open Houses', href: '/listings/open-houses' },
       { label: 'Blog', href: '/blog' },
       { label: 'Videos', href: '/videos' },
       { label: 'Relocation', href: '/relocation' },

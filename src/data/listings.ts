@@ -7,6 +7,7 @@
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { compareListings, isAvailable, isOnMarket, listingSlug } from '#src/lib/listing/format.ts';
 import { isSynced } from '#src/lib/listing/display.ts';
+import { openHouseSchedule } from '#src/lib/listing/time.ts';
 import { site } from '#src/site.config.ts';
 
 export type Home = CollectionEntry<'listing'>;
@@ -53,4 +54,9 @@ export async function getListingsUpdated(): Promise<string | undefined> {
     .map((h) => h.data.ModificationTimestamp)
     .sort()
     .at(-1);
+}
+
+/** The coming open houses of the homes not yet sold, soonest first, as of the build. */
+export async function getOpenHouseSchedule(): Promise<{ home: Home; openHouse: Home['data']['OpenHouse'][number] }[]> {
+  return openHouseSchedule(await getListings(), new Date());
 }

@@ -178,11 +178,18 @@ describe('the build with a listings snapshot', () => {
 
   it('announces the open house entered in the MLS, in New York time, with its calendar file', () => {
     const html = read('listings/77-synced-example-court-apex-nc.html');
-    expect(html).toContain('<time datetime="2030-06-01T13:00">Saturday, June 1, 2030, 1:00 PM to 3:00 PM</time>');
+    const when = /<time datetime="2030-06-01T13:00">(.*?)<\/time>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '');
+    expect(when).toBe('Saturday, June 1, 2030, 1:00 PM to 3:00 PM');
     expect(html).toContain('Meet the listing agent at the door.');
     const ics = read('listings/77-synced-example-court-apex-nc/open-house-2030-06-01-1300.ics');
     expect(ics).toContain('DTSTART;TZID=America/New_York:20300601T130000');
     expect(ics).toContain('DTEND;TZID=America/New_York:20300601T150000');
+    // On /listings/open-houses after the hand-written home's, which comes sooner.
+    const schedule = [
+      ...read('listings/open-houses.html').matchAll(/data-open-house><p[^>]*><time datetime="([^"]+)">/g),
+    ].map((m) => m[1]);
+    expect(schedule).toEqual(['2027-01-16T13:00', '2030-06-01T13:00']);
+    expect(read('listings/open-houses.html')).toContain(`data-as-of="${snapshot.asOf}"`);
   });
 
   it('lists it on /listings and its town’s guide with the MLS disclaimer under the cards', () => {
@@ -260,7 +267,8 @@ describe(`when the homes outgrow a page (listings.perPage: ${PER_PAGE})`, () => 
     ].map(([, price, beds, href]) => ({ href: href!, price: Number(price), beds: Number(beds) }));
   const homePages = () =>
     readdirSync(join(root, 'dist', 'client', 'listings'))
-      .filter((name) => name.endsWith('.html'))
+      // Every page beside a home's is one (the open houses page aside).
+      .filter((name) => name.endsWith('.html') && name !== 'open-houses.html')
       .map((name) => `/listings/${name.slice(0, -'.html'.length)}`);
 
   it('/listings continues on /listings/page/2 and /page/3: every home once, the newest first', () => {

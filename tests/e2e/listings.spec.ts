@@ -258,6 +258,48 @@ test('under a home, other homes for sale nearby: same town first, then the neare
   await expect(nearby).toBeHidden();
 });
 
+test('open houses: every coming one on one page, soonest first, reached from the footer, /listings and a home', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Open Houses', exact: true }).click();
+  await expect(page).toHaveURL(/\/listings\/open-houses$/);
+  await expect(page).toHaveTitle(/^Open Houses in Raleigh and the Triangle \|/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Open Houses');
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem')).toHaveText([
+    'Home',
+    /Homes$/,
+    /Open houses$/,
+  ]);
+  // The sample's open house of November 8, 2026 has ended; the one in January is on.
+  const openHouses = page.getByRole('list', { name: 'Coming open houses' }).locator('[data-open-house]');
+  await expect(openHouses).toHaveCount(1);
+  const first = openHouses.first();
+  await expect(first.locator('time')).toHaveText('Saturday, January 16, 2027, 1:00 PM to 3:00 PM');
+  await expect(first.locator('time')).toHaveAttribute('datetime', '2027-01-16T13:00');
+  await expect(first.getByRole('heading', { level: 2 })).toHaveText('412 Oak Grove Lane');
+  await expect(first).toContainText('Walk through with the listing agent; no appointment needed.');
+  const calendar = first.getByRole('link', { name: /^Add to calendar/ });
+  await expect(calendar).toHaveAccessibleName(
+    'Add to calendar : open house at 412 Oak Grove Lane, Saturday, January 16, 2027, 1:00 PM to 3:00 PM',
+  );
+  const ics = await page.request.get((await calendar.getAttribute('href'))!);
+  expect(ics.headers()['content-type']).toMatch(/^text\/calendar/);
+  await expect(page.locator('[data-listing-disclaimer]')).toBeVisible();
+
+  await page.goto('/listings');
+  await page.getByRole('link', { name: 'Coming open houses (1)' }).click();
+  await expect(page).toHaveURL(/\/listings\/open-houses$/);
+  await page.goto(cary);
+  await page
+    .getByRole('region', { name: 'Open houses' })
+    .getByRole('link', { name: 'Every coming open house' })
+    .click();
+  await expect(page).toHaveURL(/\/listings\/open-houses$/);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Homes for Sale', exact: true }).click();
+  await expect(page).toHaveURL(/\/listings$/);
+});
+
 test('the gallery by keyboard: open a photo, go to the next, Escape returns the focus', async ({ page }) => {
   await page.goto(cary);
   const first = page.getByRole('link', { name: /^Photo 1 of 5, full screen/ });

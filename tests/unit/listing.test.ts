@@ -14,8 +14,14 @@ import {
 } from '#src/lib/listing/format.ts';
 import { buildOpenHouseIcs, escapeText, foldLine, openHouseFileName } from '#src/lib/listing/ics.ts';
 import { buildRealEstateListing } from '#src/lib/listing/jsonld.ts';
-import { listingSchema } from '#src/lib/listing/model.ts';
-import { formatOpenHouse, localTimeInZone, upcomingOpenHouses } from '#src/lib/listing/time.ts';
+import { listingSchema, type StandardStatus } from '#src/lib/listing/model.ts';
+import {
+  formatOpenHouse,
+  localTimeInZone,
+  openHouseParts,
+  openHouseSchedule,
+  upcomingOpenHouses,
+} from '#src/lib/listing/time.ts';
 
 const schema = listingSchema(z.string());
 
@@ -193,6 +199,40 @@ describe('open-house times (America/New_York)', () => {
     expect(formatOpenHouse('2027-01-16T13:00', '2027-01-16T15:00')).toBe(
       'Saturday, January 16, 2027, 1:00 PM to 3:00 PM',
     );
+    expect(openHouseParts('2027-07-10T11:30', '2027-07-10T13:00')).toEqual({
+      day: 'Saturday, July 10, 2027',
+      hours: '11:30 AM to 1:00 PM',
+    });
+  });
+
+  it('schedules the coming open houses of every home not yet sold, soonest first across the homes', () => {
+    const at = (day: string, hour = '13') => ({
+      OpenHouseStartTime: `${day}T${hour}:00`,
+      OpenHouseEndTime: `${day}T${Number(hour) + 2}:00`,
+    });
+    const home = (id: string, StandardStatus: StandardStatus, OpenHouse: ReturnType<typeof at>[]) => ({
+      id,
+      data: { StandardStatus, OpenHouse },
+    });
+    const homes = [
+      home('cary', 'Active', [at('2026-11-08'), at('2027-01-16'), at('2027-01-09', '10')]),
+      home('apex', 'Pending', [at('2027-01-09', '14')]),
+      home('sold', 'Closed', [at('2027-01-02')]),
+      home('none', 'Coming Soon', []),
+    ];
+    const schedule = openHouseSchedule(homes, new Date('2026-11-23T12:00:00Z'));
+    expect(schedule.map((s) => `${s.home.id} ${s.openHouse.OpenHouseStartTime}`)).toEqual([
+      'cary 2027-01-09T10:00',
+      'apex 2027-01-09T14:00',
+      'cary 2027-01-16T13:00',
+    ]);
+    // One that has begun and not ended is still on; one that has ended is not.
+    const during = openHouseSchedule(homes, new Date('2027-01-09T20:00:00Z'));
+    expect(during.map((s) => `${s.home.id} ${s.openHouse.OpenHouseStartTime}`)).toEqual([
+      'apex 2027-01-09T14:00',
+      'cary 2027-01-16T13:00',
+    ]);
+    expect(openHouseSchedule(homes, new Date('2027-02-01T00:00:00Z'))).toEqual([]);
   });
 
   it('leaves out open houses that have ended', () => {

@@ -2,6 +2,7 @@
  * Open-house times: written as New York wall-clock times, turned into instants (to leave out the
  * past ones) and shown in New York time whatever the visitor's or the build machine's zone. Pure.
  */
+import type { StandardStatus } from './model.ts';
 
 export const listingTimeZone = 'America/New_York';
 
@@ -102,12 +103,18 @@ const dayFormat = new Intl.DateTimeFormat('en-US', {
 });
 const timeFormat = new Intl.DateTimeFormat('en-US', { timeZone: listingTimeZone, hour: 'numeric', minute: '2-digit' });
 
-/** "Saturday, March 13, 2027, 1:00 PM to 3:00 PM" (New York time). */
-export function formatOpenHouse(start: string, end: string): string {
+/** The day, "Saturday, March 13, 2027", and the hours, "1:00 PM to 3:00 PM" (New York time). */
+export function openHouseParts(start: string, end: string): { day: string; hours: string } {
   const from = localTimeInZone(start);
   const to = localTimeInZone(end);
   if (!from || !to) throw new Error(`not a New York time: ${start} or ${end}`);
-  return `${dayFormat.format(from)}, ${timeFormat.format(from)} to ${timeFormat.format(to)}`;
+  return { day: dayFormat.format(from), hours: `${timeFormat.format(from)} to ${timeFormat.format(to)}` };
+}
+
+/** "Saturday, March 13, 2027, 1:00 PM to 3:00 PM" (New York time). */
+export function formatOpenHouse(start: string, end: string): string {
+  const { day, hours } = openHouseParts(start, end);
+  return `${day}, ${hours}`;
 }
 
 /** The open houses that have not ended at `now`, earliest first. */
@@ -122,4 +129,20 @@ export function upcomingOpenHouses<T extends { OpenHouseStartTime: string; OpenH
         (localTimeInZone(a.OpenHouseStartTime)?.getTime() ?? 0) -
         (localTimeInZone(b.OpenHouseStartTime)?.getTime() ?? 0),
     );
+}
+
+type OpenHouseTimes = { OpenHouseStartTime: string; OpenHouseEndTime: string };
+
+/**
+ * /listings/open-houses: every open house that has not ended at `now`, of every home not yet sold
+ * (a home's own page shows the same ones), soonest first, each with its home.
+ */
+export function openHouseSchedule<
+  H extends { data: { StandardStatus: StandardStatus; OpenHouse: readonly OpenHouseTimes[] } },
+>(homes: readonly H[], now: Date): { home: H; openHouse: H['data']['OpenHouse'][number] }[] {
+  const start = (o: OpenHouseTimes) => localTimeInZone(o.OpenHouseStartTime)?.getTime() ?? 0;
+  return homes
+    .filter((home) => home.data.StandardStatus !== 'Closed')
+    .flatMap((home) => upcomingOpenHouses(home.data.OpenHouse, now).map((openHouse) => ({ home, openHouse })))
+    .sort((a, b) => start(a.openHouse) - start(b.openHouse));
 }
