@@ -3,6 +3,7 @@
  * plain data (the site config, an article's front matter) and return schema.org objects.
  */
 import { e164 } from '../contact-links.ts';
+import { canonicalUrl } from './meta.ts';
 
 export type JsonLd = Record<string, unknown>;
 
@@ -111,6 +112,11 @@ export function buildBreadcrumbs(crumbs: readonly Crumb[]): JsonLd {
     '@type': 'BreadcrumbList',
     itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.name, item: c.url })),
   };
+}
+
+/** The BreadcrumbList of a trail as the page's Breadcrumb component takes it (site paths), at the site's address. */
+export function buildBreadcrumbTrail(trail: readonly { name: string; href: string }[], siteUrl: string): JsonLd {
+  return buildBreadcrumbs(trail.map(({ name, href }) => ({ name, url: canonicalUrl(href, siteUrl) })));
 }
 
 export function buildFaqPage(faq: readonly { q: string; a: string }[]): JsonLd {
