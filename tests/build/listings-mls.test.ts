@@ -111,7 +111,8 @@ beforeAll(async () => {
   fake = await startFakeReso({ originatingSystem: SYSTEM });
   fake.top = 10;
   fake.records = [
-    record('CAR100'),
+    // Its price came down from $499,000 (as the feed writes a decimal field) on 12 May in New York.
+    record('CAR100', { OriginalListPrice: '499000.00', PriceChangeTimestamp: '2026-05-13T01:00:00Z' }),
     // The seller withheld the street: published as "Home in Cary" without street or coordinates.
     record('CAR101', {
       InternetAddressDisplayYN: false,
@@ -164,6 +165,13 @@ describe('the build with a listings snapshot', () => {
     const html = read('listings/77-synced-example-court-apex-nc.html');
     expect(html).toMatch(/<h1[^>]*>\s*77 Synced Example Court/);
     expect(html).toMatch(/data-listing-courtesy[^>]*>\s*Listing courtesy of Sample MLS Realty\s*</);
+    const drop = /<span[^>]*data-price-drop[^>]*>([\s\S]*?)<\/span>\s*<\/span>/.exec(html)?.[1];
+    expect(
+      drop
+        ?.replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    ).toBe('Reduced $12,000 from $499,000 on May 12, 2026');
     // The setting's text with the snapshot's time in it, marked with the time itself.
     const disclaimer = site.mls.disclaimer.replace('{asOf}', formatAsOf(snapshot.asOf));
     const shown = /<p data-mls-disclaimer data-as-of="([^"]+)">\s*([^<]*?)\s*<\/p>/.exec(html);

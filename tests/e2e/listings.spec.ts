@@ -58,6 +58,10 @@ test('/listings shows homes for sale newest first, then the sold ones, each nami
   await expect(first).toContainText('$559,900');
   await expect(first).toContainText('4 beds · 3 baths · 2,720 sq ft');
   await expect(first).toContainText('Holly Springs, NC 27540');
+  // Only the home whose price came down says so on its card.
+  await expect(page.locator('[data-listing-card]:has([data-price-drop])')).toHaveCount(1);
+  await expect(page.locator('[data-price-drop]')).toHaveText('Reduced $14,900');
+  await expect(page.locator('[data-listing-card]:has([data-price-drop]) h2')).toHaveText('412 Oak Grove Lane');
   await expect(first).toContainText('Coming Soon');
   await expect(page.locator('[data-listing-card]').last()).toContainText('Sold $702,500');
   await expect(page.getByText('Listing courtesy of Triangle Realty Partners')).toHaveCount(6);
@@ -175,8 +179,14 @@ test('a listing page: the address as h1, status, price, facts, firm, and the com
   await page.goto(cary);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('412 Oak Grove Lane, Cary, NC 27513');
   await expect(page).toHaveTitle('412 Oak Grove Lane, Cary, NC 27513 | Active $525,000 | Jordan Avery - REALTOR®');
-  await expect(page.locator('[data-listing-price]')).toContainText('List price$525,000');
-  await expect(page.locator('[data-listing-facts]')).toContainText('Bathrooms2.5 (2 full, 1 half)');
+  // The price came down from its first one (OriginalListPrice), on the day of PriceChangeTimestamp.
+  await expect(page.locator('[data-listing-price]')).toHaveText(
+    'List price$525,000Reduced $14,900 from $539,900on November 18, 2026',
+  );
+  const facts = page.locator('[data-listing-facts]');
+  await expect(facts).toContainText('Bathrooms2.5 (2 full, 1 half)');
+  await expect(facts).toContainText('Price per sq ft$214');
+  await expect(facts).toContainText('ListedNovember 2, 2026');
   await expect(page.locator('[data-listing-courtesy]')).toHaveText('Listing courtesy of Triangle Realty Partners');
   const openHouses = page.getByRole('region', { name: 'Open houses' });
   await expect(openHouses.getByRole('listitem')).toHaveCount(1);
@@ -223,6 +233,8 @@ test('a sold home shows Sold, the close price and date, and no open house, calcu
 }) => {
   await page.goto(sold);
   await expect(page.locator('[data-listing-price]')).toHaveText('Sold$702,500on September 30, 2026Listed at $715,000');
+  // A sold home's price per square foot is its close price's.
+  await expect(page.locator('[data-listing-facts]')).toContainText('Price per sq ft$193');
   await expect(page.getByRole('region', { name: 'Open houses' })).toHaveCount(0);
   await expect(page.getByLabel('Home Price')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Request a Showing' })).toHaveCount(0);

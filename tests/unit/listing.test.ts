@@ -7,7 +7,9 @@ import {
   keyFacts,
   listingSlug,
   monthlyAssociationFee,
+  priceDrop,
   priceLine,
+  pricePerSquareFoot,
   startingDownPayment,
   statusLabel,
   toSlug,
@@ -69,6 +71,8 @@ describe('listing schema', () => {
   it.each([
     ['a negative price', { ListPrice: -5 }, 'ListPrice', 'must be more than $0'],
     ['a missing price', { ListPrice: undefined }, 'ListPrice', 'is required'],
+    ['a first price in cents', { OriginalListPrice: 539900.5 }, 'OriginalListPrice', 'must be whole dollars'],
+    ['a price change that is no day', { PriceChangeTimestamp: '11/18/2026' }, 'PriceChangeTimestamp', 'must be a day'],
     ['an unknown status', { StandardStatus: 'Sold' }, 'StandardStatus', 'must be one of "Coming Soon", "Active"'],
     [
       'a Closed home without close price',
@@ -154,6 +158,39 @@ describe('price and facts', () => {
     ).toEqual({ label: 'Sold', price: '$702,500', note: 'on September 30, 2026' });
     expect(statusLabel('Closed')).toBe('Sold');
     expect(statusLabel('Active Under Contract')).toBe('Active Under Contract');
+  });
+
+  it('says how much a price came down from the first one, and since when; never a raise or a sale', () => {
+    const active = { StandardStatus: 'Active', ListPrice: 525000 } as const;
+    expect(priceDrop({ ...active, OriginalListPrice: 539900, PriceChangeTimestamp: '2026-11-18' })).toEqual({
+      amount: '$14,900',
+      from: '$539,900',
+      on: 'November 18, 2026',
+    });
+    expect(priceDrop({ ...active, StandardStatus: 'Pending', OriginalListPrice: 530000 })).toEqual({
+      amount: '$5,000',
+      from: '$530,000',
+    });
+    expect(priceDrop(active)).toBeUndefined();
+    expect(priceDrop({ ...active, OriginalListPrice: 525000 })).toBeUndefined();
+    expect(priceDrop({ ...active, OriginalListPrice: 499000, PriceChangeTimestamp: '2026-11-18' })).toBeUndefined();
+    // A sold home shows its close price against its list price instead.
+    expect(
+      priceDrop({
+        ...active,
+        StandardStatus: 'Closed',
+        ClosePrice: 520000,
+        CloseDate: '2026-12-01',
+        OriginalListPrice: 539900,
+      }),
+    ).toBeUndefined();
+  });
+
+  it('gives the price per square foot of the price shown, rounded to the dollar', () => {
+    expect(pricePerSquareFoot({ StandardStatus: 'Active', ListPrice: 525000, LivingArea: 2450 })).toBe('$214');
+    expect(
+      pricePerSquareFoot({ StandardStatus: 'Closed', ListPrice: 715000, ClosePrice: 702500, LivingArea: 3640 }),
+    ).toBe('$193');
   });
 
   it('writes beds, baths and square feet', () => {

@@ -126,6 +126,33 @@ export function priceLine(home: PriceFields): { label: string; price: string; no
   return { label: 'List price', price: formatPrice(home.ListPrice) };
 }
 
+export interface PriceDropFields extends PriceFields {
+  OriginalListPrice?: number | undefined;
+  PriceChangeTimestamp?: string | undefined;
+}
+
+/**
+ * How much a home still for sale (or under contract) has come down from its first price, what
+ * that price was and, when the record dates the change, since when. Nothing when the price never
+ * went down (an unchanged or raised price, a home without OriginalListPrice) or the home is sold,
+ * whose page shows its close price against its list price instead.
+ */
+export function priceDrop(home: PriceDropFields): { amount: string; from: string; on?: string } | undefined {
+  const from = home.OriginalListPrice;
+  if (home.StandardStatus === 'Closed' || from === undefined || from <= home.ListPrice) return undefined;
+  return {
+    amount: formatPrice(from - home.ListPrice),
+    from: formatPrice(from),
+    ...(home.PriceChangeTimestamp ? { on: formatDay(home.PriceChangeTimestamp) } : {}),
+  };
+}
+
+/** "$214": the shown price (the close price of a sold home) per square foot of living area. */
+export function pricePerSquareFoot(home: PriceFields & { LivingArea: number }): string {
+  const price = home.StandardStatus === 'Closed' ? (home.ClosePrice ?? home.ListPrice) : home.ListPrice;
+  return formatPrice(Math.round(price / home.LivingArea));
+}
+
 /** The status as a badge says it: RESO's words, except that a Closed home reads "Sold". */
 export function statusLabel(status: StandardStatus): string {
   return status === 'Closed' ? 'Sold' : status;

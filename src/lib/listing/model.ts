@@ -74,6 +74,13 @@ export function listingSchema<P extends z.ZodType>(photo: P) {
           error: `must be one of ${standardStatuses.map((s) => `"${s}"`).join(', ')}`,
         }),
         ListPrice: dollars,
+        /**
+         * The price the home first went on the market at. When ListPrice is lower, the home's page
+         * and card say the price was reduced, and by how much.
+         */
+        OriginalListPrice: dollars.optional(),
+        /** The day the price last changed (the page dates the reduction with it). */
+        PriceChangeTimestamp: day.optional(),
         ClosePrice: dollars.optional(),
         CloseDate: day.optional(),
         /** The day the home went on the market: /listings shows the newest first. */

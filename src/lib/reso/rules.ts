@@ -24,6 +24,7 @@ export const copiedFields = [
   'ListingKey',
   'StandardStatus',
   'ListPrice',
+  'OriginalListPrice',
   'ClosePrice',
   'CloseDate',
   'OnMarketDate',
@@ -69,6 +70,7 @@ export const streetFields = [...hiddenAddressFields, 'Latitude', 'Longitude'] as
 /** Whole-number fields that some MLSs deliver as decimals ("1850.00"). */
 const wholeFields = new Set([
   'ListPrice',
+  'OriginalListPrice',
   'ClosePrice',
   'BedroomsTotal',
   'BathroomsFull',
@@ -162,7 +164,8 @@ function toList(value: unknown): unknown {
 
 /**
  * The home's fields from a record the licence keeps: the copied RESO fields (nulls left out, the
- * form normalised), ModificationTimestamp as its day in `timeZone`, OnMarketDate (or, when a
+ * form normalised), ModificationTimestamp and PriceChangeTimestamp as their days in `timeZone` (an
+ * unreadable PriceChangeTimestamp and an OriginalListPrice of 0 left out), OnMarketDate (or, when a
  * Coming Soon record has none yet, ListingContractDate), the street and coordinates withheld and
  * InternetAddressDisplayYN false when `addressHidden`. Photos are added by the sync.
  */
@@ -181,9 +184,15 @@ export function toHomeFields(record: ResoRecord, options: { addressHidden: boole
   if (home['OnMarketDate'] === undefined && typeof record['ListingContractDate'] === 'string') {
     home['OnMarketDate'] = toDay(record['ListingContractDate']);
   }
-  if (typeof record['ModificationTimestamp'] === 'string') {
-    home['ModificationTimestamp'] = dayIn(record['ModificationTimestamp'], options.timeZone);
+  // The sync refuses a record without a readable ModificationTimestamp before it comes here; an
+  // unreadable PriceChangeTimestamp only dates a price drop, so it is left out, not the home.
+  for (const name of ['ModificationTimestamp', 'PriceChangeTimestamp']) {
+    const value = record[name];
+    if (typeof value === 'string' && !Number.isNaN(Date.parse(value))) home[name] = dayIn(value, options.timeZone);
   }
+  // Some MLSs fill OriginalListPrice with 0 when it was not recorded: it says nothing, so it is left
+  // out rather than the home refused.
+  if (typeof home['OriginalListPrice'] === 'number' && home['OriginalListPrice'] <= 0) delete home['OriginalListPrice'];
   if (options.addressHidden) home['InternetAddressDisplayYN'] = false;
   return home;
 }

@@ -125,6 +125,21 @@ describe('a record as a home', () => {
     expect(fields({})).toBeUndefined();
   });
 
+  it('keeps a first price and the day its price changed, and leaves out what says nothing', () => {
+    const fields = (r: Record<string, unknown>) =>
+      toHomeFields(r, { addressHidden: false, timeZone: 'America/New_York' });
+    expect(fields({ OriginalListPrice: '539900.00', PriceChangeTimestamp: '2026-11-19T01:15:00Z' })).toEqual({
+      OriginalListPrice: 539900,
+      // 01:15 UTC on the 19th is the evening of the 18th in New York.
+      PriceChangeTimestamp: '2026-11-18',
+    });
+    // 0 (not recorded) and an unreadable timestamp only decorate a home: they go, the home stays.
+    expect(fields({ ListingKey: 'K2', OriginalListPrice: 0, PriceChangeTimestamp: 'last week' })).toEqual({
+      ListingKey: 'K2',
+    });
+    expect(fields({ OriginalListPrice: '0.00', PriceChangeTimestamp: null })).toEqual({});
+  });
+
   it('gives the day of a timestamp in a time zone', () => {
     expect(dayIn('2026-05-03T03:59:00Z', 'America/New_York')).toBe('2026-05-02');
     expect(dayIn('2026-05-03T04:00:00Z', 'America/New_York')).toBe('2026-05-03');
