@@ -322,7 +322,7 @@ describe(`when the homes outgrow a page (listings.perPage: ${PER_PAGE})`, () => 
     expect(exists('listings/town/apex/sold.html')).toBe(false);
   });
 
-  it('price and bedrooms narrow every page of the narrowing at once, read on the first choice', async () => {
+  it('price and bedrooms narrow, and "Sort by" orders, every page of the narrowing at once, read on the first choice', async () => {
     const all = pages.flatMap((page) => cards(read(page)));
     const server = await startSite({ LEADS_DB: join(root, 'leads.db') }, root);
     const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
@@ -361,6 +361,17 @@ describe(`when the homes outgrow a page (listings.perPage: ${PER_PAGE})`, () => 
       expect(await visible()).toEqual(all.slice(0, PER_PAGE).map((c) => c.href));
       expect(await pager.isVisible()).toBe(true);
       expect(fetched.sort()).toEqual(['/listings/page/2', '/listings/page/3']);
+
+      // "Sort by" orders every page's homes at once (ties in the pages' order), without reading them
+      // again; "Newest first" puts this page's cards and the pager back.
+      await page.getByLabel('Sort by').selectOption('price-desc');
+      await status.filter({ hasText: `Showing ${all.length} of ${all.length} homes, highest price first` }).waitFor();
+      expect(await visible()).toEqual([...all].sort((a, b) => b.price - a.price).map((c) => c.href));
+      expect(await pager.isVisible()).toBe(false);
+      await page.getByLabel('Sort by').selectOption('');
+      await status.filter({ hasText: `Showing ${PER_PAGE} of ${PER_PAGE} homes on this page` }).waitFor();
+      expect(await visible()).toEqual(all.slice(0, PER_PAGE).map((c) => c.href));
+      expect(fetched).toHaveLength(2);
 
       // A page that cannot be read: the choice narrows this page's cards, and says so.
       const offline = await browser.newPage();

@@ -134,9 +134,10 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('navigation', { name: 'Pages of homes' })).toHaveCount(0);
   });
 
-  test('the price and bedroom controls, which need the script, are not shown', async ({ page }) => {
+  test('the price, bedroom and sort controls, which need the script, are not shown', async ({ page }) => {
     await page.goto('/listings');
     await expect(page.getByLabel('Price up to')).toBeHidden();
+    await expect(page.getByLabel('Sort by')).toBeHidden();
   });
 
   test('a listing page still shows every photo as a link to the full picture', async ({ page }) => {
@@ -151,7 +152,7 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('price and bedrooms narrow the cards with a small script, loaded with the page at no first-view cost', async ({
+test('price and bedrooms narrow, and "Sort by" orders, the cards with a small script at no first-view cost', async ({
   page,
 }) => {
   const scripts: string[] = [];
@@ -171,6 +172,49 @@ test('price and bedrooms narrow the cards with a small script, loaded with the p
     '207 Salem Pond Court',
     '1540 Heritage Oaks Drive',
   ]);
+
+  // "Sort by" orders what the narrowing shows (a sold home by its close price), and says how.
+  const sortBy = page.getByLabel('Sort by');
+  await sortBy.selectOption('Lowest price first');
+  await expect(cardStreets(page)).toHaveText([
+    '412 Oak Grove Lane',
+    '96 Sunset Meadow Way',
+    '207 Salem Pond Court',
+    '1540 Heritage Oaks Drive',
+  ]);
+  await expect(page.getByRole('status')).toHaveText('Showing 4 of 6 homes, lowest price first');
+  await page.getByLabel('Bedrooms', { exact: true }).selectOption('');
+  await sortBy.selectOption('Highest price first');
+  await expect(cardStreets(page)).toHaveText([
+    '1540 Heritage Oaks Drive',
+    '207 Salem Pond Court',
+    '96 Sunset Meadow Way',
+    '412 Oak Grove Lane',
+    '1208 Dogwood Row Unit 304',
+    '818 Mingo Creek Trail',
+  ]);
+  await sortBy.selectOption('Largest first');
+  await expect(cardStreets(page)).toHaveText([
+    '1540 Heritage Oaks Drive',
+    '207 Salem Pond Court',
+    '96 Sunset Meadow Way',
+    '412 Oak Grove Lane',
+    '818 Mingo Creek Trail',
+    '1208 Dogwood Row Unit 304',
+  ]);
+  await expect(page.getByRole('status')).toHaveText('Showing 6 of 6 homes, largest first');
+  // Keyboard and screen-reader users meet the cards in the order shown.
+  await expect(page.locator('[data-listing-grid] > li h2')).toHaveText(await cardStreets(page).allTextContents());
+  await sortBy.selectOption('Newest first');
+  await expect(cardStreets(page)).toHaveText([
+    '96 Sunset Meadow Way',
+    '1208 Dogwood Row Unit 304',
+    '412 Oak Grove Lane',
+    '818 Mingo Creek Trail',
+    '207 Salem Pond Court',
+    '1540 Heritage Oaks Drive',
+  ]);
+  await expect(page.getByRole('status')).toHaveText('Showing 6 of 6 homes');
 });
 
 test('a listing page: the address as h1, status, price, facts, firm, and the coming open house only', async ({
