@@ -163,7 +163,7 @@ test('price and bedrooms narrow, and "Sort by" orders, the cards with a small sc
   expect(scripts).toEqual([]);
   await page.getByLabel('Price up to').selectOption('450000');
   await expect(cardStreets(page)).toHaveText(['1208 Dogwood Row Unit 304', '818 Mingo Creek Trail']);
-  await expect(page.getByRole('status')).toHaveText('Showing 2 of 6 homes');
+  await expect(page.locator('[data-filter-status]')).toHaveText('Showing 2 of 6 homes');
   await page.getByLabel('Price up to').selectOption('');
   await page.getByLabel('Bedrooms', { exact: true }).selectOption('4');
   await expect(cardStreets(page)).toHaveText([
@@ -182,7 +182,7 @@ test('price and bedrooms narrow, and "Sort by" orders, the cards with a small sc
     '207 Salem Pond Court',
     '1540 Heritage Oaks Drive',
   ]);
-  await expect(page.getByRole('status')).toHaveText('Showing 4 of 6 homes, lowest price first');
+  await expect(page.locator('[data-filter-status]')).toHaveText('Showing 4 of 6 homes, lowest price first');
   await page.getByLabel('Bedrooms', { exact: true }).selectOption('');
   await sortBy.selectOption('Highest price first');
   await expect(cardStreets(page)).toHaveText([
@@ -202,7 +202,7 @@ test('price and bedrooms narrow, and "Sort by" orders, the cards with a small sc
     '818 Mingo Creek Trail',
     '1208 Dogwood Row Unit 304',
   ]);
-  await expect(page.getByRole('status')).toHaveText('Showing 6 of 6 homes, largest first');
+  await expect(page.locator('[data-filter-status]')).toHaveText('Showing 6 of 6 homes, largest first');
   // Keyboard and screen-reader users meet the cards in the order shown.
   await expect(page.locator('[data-listing-grid] > li h2')).toHaveText(await cardStreets(page).allTextContents());
   await sortBy.selectOption('Newest first');
@@ -214,7 +214,7 @@ test('price and bedrooms narrow, and "Sort by" orders, the cards with a small sc
     '207 Salem Pond Court',
     '1540 Heritage Oaks Drive',
   ]);
-  await expect(page.getByRole('status')).toHaveText('Showing 6 of 6 homes');
+  await expect(page.locator('[data-filter-status]')).toHaveText('Showing 6 of 6 homes');
 });
 
 test('a listing page: the address as h1, status, price, facts, firm, and the coming open house only', async ({
@@ -454,7 +454,7 @@ test('listing pages are in the sitemap', async ({ request }) => {
   expect(xml).toContain(`/listings</loc>`);
 });
 
-test.describe('request a showing', () => {
+test.describe('request a showing, or new listings by e-mail', () => {
   // A server of its own, delivering to a fake SMTP server and CRM endpoint on 127.0.0.1.
   test.describe.configure({ mode: 'serial' });
   let mail: MailServer;
@@ -517,5 +517,37 @@ test.describe('request a showing', () => {
       type: 'Property Inquiry',
       property: { street: '412 Oak Grove Lane', city: 'Cary', state: 'NC', code: '27513', price: 525000 },
     });
+  });
+
+  test('under a town’s homes, a request for new listings there is stored and e-mailed, about no one home', async ({
+    page,
+  }, info) => {
+    const email = `alerts-${info.project.name}-${Date.now()}@example.com`;
+    await page.goto(`${site.url}/listings/town/cary`);
+    const section = page.getByRole('region', { name: 'New homes in Cary by e-mail' });
+    const form = section.getByRole('form', { name: 'Send a message' });
+    const message = 'Please e-mail me new listings in Cary as they come on the market.';
+    await expect(form.getByLabel('Message')).toHaveValue(message);
+    await expect(form.getByLabel('How can I help?')).toHaveValue("I'm looking to buy a home");
+    await form.getByLabel('First name').fill('Alex');
+    await form.getByLabel('Last name').fill('Watcher');
+    await form.getByRole('textbox', { name: 'Email' }).fill(email);
+    await page.waitForTimeout(3200);
+    await expect(page.locator('astro-island[component-url*="ContactFormIsland"]')).not.toHaveAttribute('ssr');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(section.getByRole('status').filter({ hasText: 'Message sent!' })).toHaveText(
+      "Message sent! I'll get back to you soon.",
+    );
+
+    const lead = readLeads(db).find((l) => l.email === email);
+    expect(lead).toMatchObject({ status: 'lead', message });
+    expect(lead?.listing).toBeFalsy();
+    const sent = await waitFor('the e-mail', () => mail.mails.find((m) => m.text.includes(email)));
+    expect(sent.text).toContain(message);
+    // Everywhere else on /listings it asks about the whole Triangle.
+    await page.goto(`${site.url}/listings`);
+    await expect(
+      page.getByRole('region', { name: 'New homes by e-mail' }).getByRole('form').getByLabel('Message'),
+    ).toHaveValue('Please e-mail me new listings in the Triangle as they come on the market.');
   });
 });
