@@ -227,6 +227,10 @@ test('a listing page: the address as h1, status, price, facts, firm, and the com
   await expect(page.locator('[data-listing-price]')).toHaveText(
     'List price$525,000Reduced $14,900 from $539,900on November 18, 2026',
   );
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    'content',
+    '4 beds, 2.5 baths, 2,450 sq ft single family residence in Cary, NC: active at $525,000, reduced from $539,900. Photos, open houses, monthly cost and showings.',
+  );
   const facts = page.locator('[data-listing-facts]');
   await expect(facts).toContainText('Bathrooms2.5 (2 full, 1 half)');
   await expect(facts).toContainText('Price per sq ft$214');
