@@ -5,7 +5,7 @@
  * city guides' lists. The showing request runs against a server of its own with a fake SMTP
  * server and CRM endpoint, and is checked in its database, its e-mail and its CRM event.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +22,15 @@ import {
 
 const cary = '/listings/412-oak-grove-lane-cary-nc';
 const sold = '/listings/1540-heritage-oaks-drive-wake-forest-nc';
+/** The sample homes in /listings order: for sale and under contract newest first, then the sold one. */
+const newestFirst = [
+  '96 Sunset Meadow Way',
+  '1208 Dogwood Row Unit 304',
+  '412 Oak Grove Lane',
+  '818 Mingo Creek Trail',
+  '207 Salem Pond Court',
+  '1540 Heritage Oaks Drive',
+];
 
 /** The card headings of a list of homes, in order. */
 const cardStreets = (page: Page) => page.locator('[data-listing-item]:visible h2, [data-listing-item]:visible h3');
@@ -46,14 +55,7 @@ test('/listings shows homes for sale newest first, then the sold ones, each nami
 }) => {
   await page.goto('/listings');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Homes for Sale and Recently Sold');
-  await expect(cardStreets(page)).toHaveText([
-    '96 Sunset Meadow Way',
-    '1208 Dogwood Row Unit 304',
-    '412 Oak Grove Lane',
-    '818 Mingo Creek Trail',
-    '207 Salem Pond Court',
-    '1540 Heritage Oaks Drive',
-  ]);
+  await expect(cardStreets(page)).toHaveText(newestFirst);
   const first = page.locator('[data-listing-card]').first();
   await expect(first).toContainText('$559,900');
   await expect(first).toContainText('4 beds · 3 baths · 2,720 sq ft');
@@ -206,14 +208,7 @@ test('price and bedrooms narrow, and "Sort by" orders, the cards with a small sc
   // Keyboard and screen-reader users meet the cards in the order shown.
   await expect(page.locator('[data-listing-grid] > li h2')).toHaveText(await cardStreets(page).allTextContents());
   await sortBy.selectOption('Newest first');
-  await expect(cardStreets(page)).toHaveText([
-    '96 Sunset Meadow Way',
-    '1208 Dogwood Row Unit 304',
-    '412 Oak Grove Lane',
-    '818 Mingo Creek Trail',
-    '207 Salem Pond Court',
-    '1540 Heritage Oaks Drive',
-  ]);
+  await expect(cardStreets(page)).toHaveText(newestFirst);
   await expect(page.locator('[data-filter-status]')).toHaveText('Showing 6 of 6 homes');
 });
 
@@ -486,6 +481,20 @@ test.describe('request a showing, or new listings by e-mail', () => {
     await crm?.close();
   });
 
+  /** Fills the form's name and e-mail as a person would, sends it and waits for "Message sent!". */
+  async function send(form: Locator, [first, last, email]: [string, string, string], button: string) {
+    await form.getByLabel('First name').fill(first);
+    await form.getByLabel('Last name').fill(last);
+    await form.getByRole('textbox', { name: 'Email' }).fill(email);
+    // A person takes a few seconds over a form; the spam trap stores quicker ones as spam.
+    await form.page().waitForTimeout(3200);
+    await expect(form.page().locator('astro-island[component-url*="ContactFormIsland"]')).not.toHaveAttribute('ssr');
+    await form.getByRole('button', { name: button }).click();
+    await expect(form.getByRole('status').filter({ hasText: 'Message sent!' })).toHaveText(
+      "Message sent! I'll get back to you soon.",
+    );
+  }
+
   test('is stored with the listing key and address, e-mailed naming the home, and sent to the CRM', async ({
     page,
   }, info) => {
@@ -493,16 +502,7 @@ test.describe('request a showing, or new listings by e-mail', () => {
     await page.goto(`${site.url}${cary}#request-showing`);
     const form = page.getByRole('form', { name: 'Request a showing of 412 Oak Grove Lane, Cary, NC 27513' });
     await expect(form.getByLabel('Message')).toHaveValue('I would like to see 412 Oak Grove Lane, Cary, NC 27513.');
-    await form.getByLabel('First name').fill('Sam');
-    await form.getByLabel('Last name').fill('Buyer');
-    await form.getByRole('textbox', { name: 'Email' }).fill(email);
-    // A person takes a few seconds over a form; the spam trap stores quicker ones as spam.
-    await page.waitForTimeout(3200);
-    await expect(page.locator('astro-island[component-url*="ContactFormIsland"]')).not.toHaveAttribute('ssr');
-    await form.getByRole('button', { name: 'Request a Showing' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Message sent!' })).toHaveText(
-      "Message sent! I'll get back to you soon.",
-    );
+    await send(form, ['Sam', 'Buyer', email], 'Request a Showing');
 
     const lead = readLeads(db).find((l) => l.email === email);
     expect(lead).toMatchObject({
@@ -533,15 +533,7 @@ test.describe('request a showing, or new listings by e-mail', () => {
     const message = 'Please e-mail me new listings in Cary as they come on the market.';
     await expect(form.getByLabel('Message')).toHaveValue(message);
     await expect(form.getByLabel('How can I help?')).toHaveValue("I'm looking to buy a home");
-    await form.getByLabel('First name').fill('Alex');
-    await form.getByLabel('Last name').fill('Watcher');
-    await form.getByRole('textbox', { name: 'Email' }).fill(email);
-    await page.waitForTimeout(3200);
-    await expect(page.locator('astro-island[component-url*="ContactFormIsland"]')).not.toHaveAttribute('ssr');
-    await form.getByRole('button', { name: 'Send Message' }).click();
-    await expect(section.getByRole('status').filter({ hasText: 'Message sent!' })).toHaveText(
-      "Message sent! I'll get back to you soon.",
-    );
+    await send(form, ['Alex', 'Watcher', email], 'Send Message');
 
     const lead = readLeads(db).find((l) => l.email === email);
     expect(lead).toMatchObject({ status: 'lead', message });
