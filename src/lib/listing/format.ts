@@ -147,10 +147,14 @@ export function priceDrop(home: PriceDropFields): { amount: string; from: string
   };
 }
 
-/** "$214": the shown price (the close price of a sold home) per square foot of living area. */
+/** The price a home is shown at, in whole dollars: its close price once sold, else its list price. */
+export function shownPrice(home: PriceFields): number {
+  return home.StandardStatus === 'Closed' ? (home.ClosePrice ?? home.ListPrice) : home.ListPrice;
+}
+
+/** "$214": the shown price per square foot of living area. */
 export function pricePerSquareFoot(home: PriceFields & { LivingArea: number }): string {
-  const price = home.StandardStatus === 'Closed' ? (home.ClosePrice ?? home.ListPrice) : home.ListPrice;
-  return formatPrice(Math.round(price / home.LivingArea));
+  return formatPrice(Math.round(shownPrice(home) / home.LivingArea));
 }
 
 /** The status as a badge says it: RESO's words, except that a Closed home reads "Sold". */

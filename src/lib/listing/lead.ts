@@ -3,7 +3,7 @@
  * sends, and what the server looks up for it in the build's listings (never what the browser
  * says), so the e-mail, the CRM and `npm run leads` name the right home. Pure.
  */
-import { fullAddress, isAddressShown, streetLine, type AddressParts } from './format.ts';
+import { fullAddress, isAddressShown, shownPrice, streetLine, type AddressParts, type PriceFields } from './format.ts';
 
 export interface ListingRef {
   /** RESO ListingKey. */
@@ -24,15 +24,7 @@ export interface ListingRef {
 /** A ListingKey as the form may send it: the schema's own rule, checked before any lookup. */
 export const listingKeyPattern = /^[A-Za-z0-9_-]{1,64}$/;
 
-export function toListingRef(
-  home: AddressParts & {
-    ListingKey: string;
-    ListPrice: number;
-    ClosePrice?: number | undefined;
-    StandardStatus: string;
-  },
-  url: string,
-): ListingRef {
+export function toListingRef(home: AddressParts & PriceFields & { ListingKey: string }, url: string): ListingRef {
   return {
     key: home.ListingKey,
     address: fullAddress(home),
@@ -40,7 +32,7 @@ export function toListingRef(
     city: home.City,
     state: home.StateOrProvince,
     postalCode: home.PostalCode,
-    price: home.StandardStatus === 'Closed' ? (home.ClosePrice ?? home.ListPrice) : home.ListPrice,
+    price: shownPrice(home),
     url,
   };
 }
