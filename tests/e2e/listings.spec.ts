@@ -236,7 +236,11 @@ test('a listing page: the address as h1, status, price, facts, firm, and the com
   await expect(openHouses).toContainText('Saturday, January 16, 2027, 1:00 PM to 3:00 PM');
   await expect(openHouses).not.toContainText('November 8, 2026');
 
-  const href = await openHouses.getByRole('link', { name: /^Add to calendar/ }).getAttribute('href');
+  const calendar = openHouses.getByRole('link', { name: /^Add to calendar/ });
+  await expect(calendar).toHaveAccessibleName(
+    'Add to calendar: open house of Saturday, January 16, 2027, 1:00 PM to 3:00 PM',
+  );
+  const href = await calendar.getAttribute('href');
   expect(href).toBe(`${cary}/open-house-2027-01-16-1300.ics`);
   const ics = await page.request.get(href!);
   expect(ics.headers()['content-type']).toMatch(/^text\/calendar/);
@@ -336,7 +340,7 @@ test('open houses: every coming one on one page, soonest first, reached from the
   await expect(first).toContainText('Walk through with the listing agent; no appointment needed.');
   const calendar = first.getByRole('link', { name: /^Add to calendar/ });
   await expect(calendar).toHaveAccessibleName(
-    'Add to calendar : open house at 412 Oak Grove Lane, Saturday, January 16, 2027, 1:00 PM to 3:00 PM',
+    'Add to calendar: open house at 412 Oak Grove Lane, Saturday, January 16, 2027, 1:00 PM to 3:00 PM',
   );
   const ics = await page.request.get((await calendar.getAttribute('href'))!);
   expect(ics.headers()['content-type']).toMatch(/^text\/calendar/);

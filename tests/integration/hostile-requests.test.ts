@@ -315,7 +315,14 @@ describe('a hostile request', () => {
   });
 
   it('HEAD is answered wherever Allow names it: each on-demand route answers it as it answers GET, without a body', async () => {
-    for (const path of ['/api/videos', '/api/reviews-config', '/api/contact', '/contact', '/blog/page/1']) {
+    for (const path of [
+      '/api/videos',
+      '/api/reviews-config',
+      '/api/contact',
+      '/contact',
+      '/blog/page/1',
+      '/listings/page/1',
+    ]) {
       const url = `http://${host()}${path}`;
       const [got, head] = await Promise.all(
         (['GET', 'HEAD'] as const).map((method) => fetch(url, { method, redirect: 'manual' })),

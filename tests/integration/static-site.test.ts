@@ -221,3 +221,37 @@ describe('the on-demand pages', () => {
     }
   });
 });
+
+describe('a /page/1 address', () => {
+  it('moves to the first page of /listings and of each narrowing, as /blog/page/1 moves to /blog', async () => {
+    for (const [from, to] of [
+      ['/blog/page/1', '/blog'],
+      ['/listings/page/1', '/listings'],
+      ['/listings/town/cary/page/1', '/listings/town/cary'],
+      ['/listings/status/sold/page/1', '/listings/status/sold'],
+      ['/listings/town/cary/for-sale/page/1', '/listings/town/cary/for-sale'],
+    ]) {
+      const moved = await get(from!, 'identity');
+      expect([moved.status, moved.headers['location']], from).toEqual([301, to]);
+      expect((await get(to!, 'identity')).status, to).toBe(200);
+    }
+  });
+
+  it("that names no narrowing gets the site's 404 page, under the 404 page's own policy", async () => {
+    const policy = (await get('/no-such-page', 'identity')).headers['content-security-policy'];
+    expect(policy).toMatch(/style-src 'self'/);
+    // A town without homes, a home (no alias of its page), encoded CR LF and a path out of /listings.
+    for (const path of [
+      '/listings/town/nowhere/page/1',
+      '/listings/412-oak-grove-lane-cary-nc/page/1',
+      '/listings/town/%0D%0A/page/1',
+      '/listings/%2e%2e%2F%2e%2e%2Fabout/page/1',
+    ]) {
+      const answer = await get(path, 'identity');
+      expect(answer.status, path).toBe(404);
+      expect(answer.headers['content-security-policy'], path).toBe(policy);
+      expect(answer.headers['content-type'], path).toBe('text/html; charset=utf-8');
+      expect(answer.body.toString(), path).toContain('<title>Page Not Found');
+    }
+  });
+});

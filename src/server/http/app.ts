@@ -13,6 +13,7 @@ import { clientAddress, isSameOrigin, type GuardOptions } from '../leads/guard.t
 import type { ContactLocals } from '../leads/route.ts';
 import type { LeadService } from '../leads/service.ts';
 import { sendPlain, withErrorBoundary } from './boundary.ts';
+import type { NotFoundLocals } from './respond.ts';
 import { requestMessages, wantsJson } from './contact-request.ts';
 import type { createStaticSite } from './static-site.ts';
 import { isValidHost, parseTarget } from './target.ts';
@@ -51,7 +52,11 @@ export function createApp({ astro, site, leads, guard }: AppParts) {
       /** Astro's on-demand routes; what none of them answers is the site's 404 (or 405 on a page or file). */
       const toAstro = (pathname: string) => {
         const address = clientAddress(req, guard);
-        const locals: ContactLocals = { leads, ...(address ? { clientAddress: address } : {}) };
+        const locals: ContactLocals & NotFoundLocals = {
+          leads,
+          notFound: site.notFoundResponse,
+          ...(address ? { clientAddress: address } : {}),
+        };
         const unanswered = () =>
           req.method === 'GET' || req.method === 'HEAD' || !site.has(pathname)
             ? site.notFound(req, res, pathname)

@@ -72,17 +72,28 @@ export function createStaticSite(distDir: string) {
   }
 
   /** The not-found page for an (encoded) path: 'City Not Found' under /city/, else the 404 page. */
-  function notFound(req: IncomingMessage, res: ServerResponse, pathname: string): void {
+  function notFoundPage(pathname: string) {
     const page = pathname.startsWith('/city/') && notFoundPages.has('/city-not-found') ? '/city-not-found' : '/404';
-    const body = notFoundPages.get(page);
-    res.writeHead(404, {
-      'Content-Type': `text/${body ? 'html' : 'plain'}; charset=utf-8`,
-      'Content-Length': (body ?? 'Not found\n').length,
+    const body = notFoundPages.get(page) ?? Buffer.from('Not found\n');
+    const headers = {
+      'Content-Type': `text/${notFoundPages.has(page) ? 'html' : 'plain'}; charset=utf-8`,
+      'Content-Length': String(body.length),
       'Cache-Control': 'no-store',
       'Content-Security-Policy': policyFor(page),
-    });
-    res.end(req.method === 'HEAD' ? undefined : (body ?? 'Not found\n'));
+    };
+    return { body, headers };
   }
+
+  function notFound(req: IncomingMessage, res: ServerResponse, pathname: string): void {
+    const { body, headers } = notFoundPage(pathname);
+    res.writeHead(404, headers).end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  /** The same page as a Response, for an on-demand route that finds it names nothing (`locals.notFound`). */
+  const notFoundResponse = (pathname: string) => {
+    const { body, headers } = notFoundPage(pathname);
+    return new Response(new Uint8Array(body), { status: 404, headers });
+  };
 
   /** GET and HEAD of an (encoded) path; what the site does not hold goes to `fallback` (Astro). */
   async function handle(
@@ -122,5 +133,5 @@ export function createStaticSite(distDir: string) {
     return decoded !== undefined && (files.has(decoded) || pages.has(pagePath(decoded)));
   };
 
-  return { handle, notFound, has };
+  return { handle, notFound, notFoundResponse, has };
 }
