@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { clientInteraction } from './src/integrations/client-interaction.ts';
 import { onDemandPages } from './src/integrations/on-demand-pages.ts';
 import { searchIndex } from './src/integrations/search-index.ts';
+import { notFoundPages } from './src/lib/not-found.ts';
 import { sitemapLastmod } from './src/integrations/sitemap-lastmod.ts';
 import { shareCards } from './src/integrations/share-cards/index.ts';
 import { astroCsp } from './src/server/headers.ts';
@@ -19,7 +20,7 @@ import { bodyLimitBytes } from './src/server/http/contact-request.ts';
 import { site } from './src/site.config.ts';
 
 /** Pages that must never reach the sitemap (they are also marked noindex). */
-const notInSitemap = ['/search', '/404', '/city-not-found', '/contact/sent', '/contact'];
+const notInSitemap = ['/search', ...notFoundPages.map(({ page }) => page), '/contact/sent', '/contact'];
 
 /**
  * `/sitemap.xml`, the address robots.txt names. @astrojs/sitemap only writes

@@ -287,6 +287,35 @@ test('a sold home shows Sold, the close price and date, and no open house, calcu
   await expect(page.getByRole('button', { name: 'Request a Showing' })).toHaveCount(0);
 });
 
+test('a home no longer on the site answers 404 with Home Not Found, the homes for sale and a way to ask', async ({
+  page,
+}) => {
+  // A link a visitor kept to a home that has since sold and left the site.
+  const res = await page.goto('/listings/100-long-sold-lane-cary-nc');
+  expect(res?.status()).toBe(404);
+  await expect(page).toHaveTitle(/^Home Not Found \| /);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Home Not Found');
+  await expect(page.locator('main')).toContainText(
+    'That home is no longer listed here: it may have sold or been taken off the market. Jordan can tell you what became of it, or find you one like it.',
+  );
+  await expect(page.getByRole('link', { name: 'See the homes for sale' })).toHaveAttribute(
+    'href',
+    '/listings/status/for-sale',
+  );
+  await expect(page.locator('main').getByRole('link', { name: 'Ask Jordan' })).toHaveAttribute('href', '/contact');
+  // The newest homes for sale, as the home page features them; none sold or under contract.
+  await expect(page.getByRole('region', { name: 'For sale now' }).locator('[data-listing-item] h3')).toHaveText([
+    '96 Sunset Meadow Way',
+    '1208 Dogwood Row Unit 304',
+    '412 Oak Grove Lane',
+  ]);
+  // Anything else under /listings/ that names no page gets it too; elsewhere the site's 404 page stays.
+  expect((await page.goto('/listings/town/atlantis'))?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Home Not Found');
+  await page.goto('/listingz/412-oak-grove-lane-cary-nc');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found');
+});
+
 test('under a home, other homes for sale nearby: same town first, then the nearest, each saying how far', async ({
   page,
 }) => {

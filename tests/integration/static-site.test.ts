@@ -119,6 +119,7 @@ describe('answers that have no twin', () => {
     { path: '/api/videos', type: 'application/json', holds: '"playlists"' },
     { path: '/no-such-page', type: 'text/html', holds: '<h1' },
     { path: '/city/no-such-city', type: 'text/html', holds: 'City Not Found' },
+    { path: '/listings/no-such-home', type: 'text/html', holds: 'Home Not Found' },
   ];
 
   for (const { path, type, holds } of cases) {
@@ -237,8 +238,8 @@ describe('a /page/1 address', () => {
     }
   });
 
-  it("that names no narrowing gets the site's 404 page, under the 404 page's own policy", async () => {
-    const policy = (await get('/no-such-page', 'identity')).headers['content-security-policy'];
+  it("that names no narrowing gets 'Home Not Found', under that page's own policy", async () => {
+    const policy = (await get('/listings/no-such-home', 'identity')).headers['content-security-policy'];
     expect(policy).toMatch(/style-src 'self'/);
     // A town without homes, a home (no alias of its page), encoded CR LF and a path out of /listings.
     for (const path of [
@@ -251,7 +252,7 @@ describe('a /page/1 address', () => {
       expect(answer.status, path).toBe(404);
       expect(answer.headers['content-security-policy'], path).toBe(policy);
       expect(answer.headers['content-type'], path).toBe('text/html; charset=utf-8');
-      expect(answer.body.toString(), path).toContain('<title>Page Not Found');
+      expect(answer.body.toString(), path).toContain('<title>Home Not Found');
     }
   });
 });

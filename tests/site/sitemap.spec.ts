@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { site } from '../../src/site.config.ts';
+import { notFoundPages } from '../../src/lib/not-found.ts';
 
 const client = join(import.meta.dirname, '..', '..', 'dist', 'client');
 const origin = process.env['SITE_URL'] ?? site.baseUrl;
@@ -27,7 +28,7 @@ const isNoindex = (html: string) =>
   /<meta\s+content="[^"]*noindex[^"]*"\s+name="robots"/i.test(html);
 
 /** Not-found pages: served with status 404, never indexable pages of their own. */
-const errorPages = ['/404', '/city-not-found'];
+const errorPages: string[] = notFoundPages.map(({ page }) => page);
 
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
 

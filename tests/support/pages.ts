@@ -1,7 +1,8 @@
-/** The pages of the build: every URL in the built sitemap plus the two not-found pages. */
+/** The pages of the build: every URL in the built sitemap plus the not-found pages. */
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { notFoundPages } from '#src/lib/not-found.ts';
 import { fileOfPagePath, pagePathOfFile } from '#src/lib/page-files.ts';
 
 const client = join(import.meta.dirname, '..', '..', 'dist', 'client');
@@ -14,17 +15,18 @@ export function sitemapPaths(): string[] {
   return [...new Set(paths)].sort();
 }
 
-export const notFoundPaths = ['/this-page-does-not-exist', '/city/atlantis'];
+/** An address that names no page, under each not-found page's prefix (src/lib/not-found.ts). */
+export const notFoundPaths = ['/this-page-does-not-exist', '/city/atlantis', '/listings/100-long-sold-lane-cary-nc'];
 
 /**
  * Every page the site answers with, noindex ones included: each pre-rendered page at its clean
- * URL (the two not-found pages at addresses that do not exist), plus the on-demand form page.
+ * URL (the not-found pages at addresses that do not exist), plus the on-demand form page.
  */
 export function allPagePaths(): string[] {
   const pages = readdirSync(client, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
     .map((entry) => pagePathOfFile(relative(client, join(entry.parentPath, entry.name)).split(sep).join('/')))
-    .filter((path) => path !== '/404' && path !== '/city-not-found');
+    .filter((path) => !notFoundPages.some(({ page }) => page === path));
   return [...new Set([...pages, '/contact', ...notFoundPaths])].sort();
 }
 

@@ -5,7 +5,7 @@
  * costs the server no CPU and arrives whole (app.ts compresses what has no twin). Ours are the
  * site's own rules: one address per page, without a trailing slash (on-demand pages such as
  * /contact included), the cache policy by kind of file, each page's Content-Security-Policy as
- * Astro computed it (`_headers.json`), and the not-found pages ('City Not Found' under /city/),
+ * Astro computed it (`_headers.json`), and the not-found pages (src/lib/not-found.ts),
  * only ever with status 404.
  */
 import { readFileSync, readdirSync } from 'node:fs';
@@ -14,6 +14,7 @@ import { join, relative, sep } from 'node:path';
 import Negotiator from 'negotiator';
 import sirv from 'sirv';
 import { onDemandPagesFile } from '#src/integrations/on-demand-pages.ts';
+import { notFoundPageFor, notFoundPages as siteNotFoundPages } from '#src/lib/not-found.ts';
 import { nonPagePolicy } from '../headers.ts';
 import { decodePath } from './target.ts';
 
@@ -47,10 +48,10 @@ export function createStaticSite(distDir: string) {
     ),
   );
   const policyFor = (path: string) => policies.get(pagePath(path)) ?? nonPagePolicy;
-  const notFoundPages = new Map(
-    ['/404', '/city-not-found']
-      .filter((page) => pages.has(page))
-      .map((page) => [page, readFileSync(join(clientDir, `${page}.html`))]),
+  const notFoundPages = new Map<string, Buffer>(
+    siteNotFoundPages
+      .filter(({ page }) => pages.has(page))
+      .map(({ page }) => [page, readFileSync(join(clientDir, `${page}.html`))]),
   );
 
   const serve = sirv(clientDir, { etag: true, brotli: true, gzip: true, extensions: ['html'] });
@@ -71,9 +72,9 @@ export function createStaticSite(distDir: string) {
     if (text) res.setHeader('Content-Type', `${path === '/rss.xml' ? 'application/rss+xml' : text}; charset=utf-8`);
   }
 
-  /** The not-found page for an (encoded) path: 'City Not Found' under /city/, else the 404 page. */
+  /** The not-found page for an (encoded) path (src/lib/not-found.ts), with its headers. */
   function notFoundPage(pathname: string) {
-    const page = pathname.startsWith('/city/') && notFoundPages.has('/city-not-found') ? '/city-not-found' : '/404';
+    const page = notFoundPages.has(notFoundPageFor(pathname)) ? notFoundPageFor(pathname) : '/404';
     const body = notFoundPages.get(page) ?? Buffer.from('Not found\n');
     const headers = {
       'Content-Type': `text/${notFoundPages.has(page) ? 'html' : 'plain'}; charset=utf-8`,

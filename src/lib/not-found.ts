@@ -1,0 +1,18 @@
+/**
+ * The site's not-found pages, each sent with status 404 for the addresses under its prefix, the
+ * first that matches: an unknown town gets 'City Not Found' (SPEC §2), a home that has left the
+ * site (sold and past the sold window, withdrawn, or a mistyped address) 'Home Not Found' with the
+ * homes for sale, anything else the 404 page. They are pages of no address of their own: noindex,
+ * out of the sitemap.
+ */
+export const notFoundPages = [
+  { page: '/city-not-found', under: '/city/' },
+  { page: '/listing-not-found', under: '/listings/' },
+  { page: '/404', under: '/' },
+] as const;
+
+export type NotFoundPage = (typeof notFoundPages)[number]['page'];
+
+/** The not-found page for a path (as requested, encoded or not). */
+export const notFoundPageFor = (pathname: string): NotFoundPage =>
+  (notFoundPages.find(({ under }) => pathname.startsWith(under)) ?? notFoundPages[notFoundPages.length - 1]!).page;
