@@ -16,7 +16,14 @@ export function e164(digits: string): string {
   return `+1${digits.replace(/\D/g, '').slice(-10)}`;
 }
 
-/** `mailto:` link with an optional prefilled subject, encoded the way mail clients expect. */
-export function mailtoHref(email: string, subject?: string): string {
-  return subject ? `mailto:${email}?subject=${encodeURIComponent(subject)}` : `mailto:${email}`;
+/**
+ * `mailto:` link with an optional prefilled subject and body, encoded as RFC 6068 asks (every
+ * character outside the unreserved ones percent-encoded, line breaks as CRLF). An empty `email`
+ * leaves the recipient to the visitor (`mailto:?subject=...`): sharing a page with someone.
+ */
+export function mailtoHref(email: string, subject?: string, body?: string): string {
+  const fields = Object.entries({ subject, body: body?.replace(/\r?\n/g, '\r\n') })
+    .filter(([, value]) => value)
+    .map(([name, value]) => `${name}=${encodeURIComponent(value!)}`);
+  return `mailto:${email}${fields.length ? `?${fields.join('&')}` : ''}`;
 }

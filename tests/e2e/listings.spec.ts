@@ -231,6 +231,13 @@ test('a listing page: the address as h1, status, price, facts, firm, and the com
   await expect(facts).toContainText('Price per sq ft$214');
   await expect(facts).toContainText('ListedNovember 2, 2026');
   await expect(page.locator('[data-listing-courtesy]')).toHaveText('Listing courtesy of Triangle Realty Partners');
+  // Sharing needs no script: a mailto: link whose recipient the visitor chooses, with the home filled in.
+  const share = new URL((await page.getByRole('link', { name: 'E-mail this home to someone' }).getAttribute('href'))!);
+  expect([share.protocol, share.pathname]).toEqual(['mailto:', '']);
+  expect(share.searchParams.get('subject')).toBe('412 Oak Grove Lane, Cary, NC 27513: $525,000');
+  expect(share.searchParams.get('body')).toBe(
+    '412 Oak Grove Lane, Cary, NC 27513\r\n4 beds, 2.5 baths, 2,450 sq ft single family residence, active at $525,000, reduced from $539,900\r\n\r\nhttps://www.example.com/listings/412-oak-grove-lane-cary-nc\r\n',
+  );
   const openHouses = page.getByRole('region', { name: 'Open houses' });
   await expect(openHouses.getByRole('listitem')).toHaveCount(1);
   await expect(openHouses).toContainText('Saturday, January 16, 2027, 1:00 PM to 3:00 PM');
@@ -285,6 +292,8 @@ test('a sold home shows Sold, the close price and date, and no open house, calcu
   await expect(page.getByRole('region', { name: 'Open houses' })).toHaveCount(0);
   await expect(page.getByLabel('Home Price')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Request a Showing' })).toHaveCount(0);
+  const share = await page.getByRole('link', { name: 'E-mail this home to someone' }).getAttribute('href');
+  expect(new URL(share!).searchParams.get('body')).toContain('single family residence, sold for $702,500\r\n');
 });
 
 test('a home no longer on the site answers 404 with Home Not Found, the homes for sale and a way to ask', async ({

@@ -51,6 +51,16 @@ describe('contact links', () => {
     expect(mailtoHref('a@example.com', 'Relocation Questions')).toBe(
       'mailto:a@example.com?subject=Relocation%20Questions',
     );
+    expect(mailtoHref('a@example.com')).toBe('mailto:a@example.com');
+  });
+  it('leaves the recipient to the visitor and sends a body with CRLF line breaks (RFC 6068)', () => {
+    const href = mailtoHref('', '412 Oak Grove Lane & more: $525,000', 'First line\n\nhttps://x.example/a?b=1&c=2');
+    expect(href).toBe(
+      'mailto:?subject=412%20Oak%20Grove%20Lane%20%26%20more%3A%20%24525%2C000&body=First%20line%0D%0A%0D%0Ahttps%3A%2F%2Fx.example%2Fa%3Fb%3D1%26c%3D2',
+    );
+    const url = new URL(href);
+    expect(url.searchParams.get('subject')).toBe('412 Oak Grove Lane & more: $525,000');
+    expect(url.searchParams.get('body')).toBe('First line\r\n\r\nhttps://x.example/a?b=1&c=2');
   });
 });
 
