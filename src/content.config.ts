@@ -12,7 +12,7 @@ import { file, glob, type Loader } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { testimonialFileSchema, testimonialSchema } from '#src/lib/testimonial.ts';
 import { playlistSchema, snapshotSchema } from '#src/lib/video/model.ts';
-import { countySchema, text, townFields } from '#src/lib/town.ts';
+import { countySchema, placeSchema, text, townFields } from '#src/lib/town.ts';
 import { listingSchema } from '#src/lib/listing/model.ts';
 import { readSnapshotFile, SNAPSHOT_FILE, snapshotEntries, type HandWrittenHome } from '#src/lib/reso/snapshot.ts';
 import { readSnapshotDir } from '#src/server/sync-config.ts';
@@ -52,6 +52,11 @@ const dollars = z
 const counties = defineCollection({
   loader: file('./content/counties.yaml'),
   schema: countySchema,
+});
+
+const places = defineCollection({
+  loader: file('./content/places.yaml'),
+  schema: placeSchema,
 });
 
 const cities = defineCollection({
@@ -360,6 +365,7 @@ const listing = defineCollection({
 export const collections = {
   listing,
   counties,
+  places,
   cities,
   articles,
   playlists,

@@ -1,12 +1,18 @@
 /** Named queries over the content collections: each filters and sorts in one place. */
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { slugify } from '#src/lib/seo/meta.ts';
+import type { Place } from '#src/lib/town.ts';
 
 export type City = CollectionEntry<'cities'>;
 export type Article = CollectionEntry<'articles'>;
 export type County = CollectionEntry<'counties'>;
 export type Playlist = CollectionEntry<'playlists'>;
 export type LegalPage = CollectionEntry<'legal'>;
+
+/** The places a home's page measures it against (content/places.yaml). */
+export async function getPlaces(): Promise<Place[]> {
+  return (await getCollection('places')).map((place) => place.data);
+}
 
 /**
  * All service-area cities, alphabetical by name. The rules no single file's schema can check fail

@@ -19,21 +19,28 @@ export type County = z.infer<typeof countySchema>;
 /** The Triangle with room to spare: a centre outside it is a typing mistake. */
 const triangle = { lat: [35.4, 36.3], lng: [-79.2, -78.1] } as const;
 
+/** A point in the Triangle, WGS84. */
+const coordinates = z.object({
+  lat: z
+    .number()
+    .min(triangle.lat[0], `must lie in the Triangle (latitude ${triangle.lat[0]} to ${triangle.lat[1]})`)
+    .max(triangle.lat[1], `must lie in the Triangle (latitude ${triangle.lat[0]} to ${triangle.lat[1]})`),
+  lng: z
+    .number()
+    .min(triangle.lng[0], `must lie in the Triangle (longitude ${triangle.lng[0]} to ${triangle.lng[1]})`)
+    .max(triangle.lng[1], `must lie in the Triangle (longitude ${triangle.lng[0]} to ${triangle.lng[1]})`),
+});
+
+/** A place buyers measure a home against (content/places.yaml): a home's page says how far it is. */
+export const placeSchema = z.object({ name: text, coordinates });
+export type Place = z.infer<typeof placeSchema>;
+
 export const townFields = {
   name: text,
   /** The county's name as in content/counties.yaml, e.g. "Wake County". */
   county: text,
-  /** Downtown, WGS84: the map's outline is drawn around it and the page's Place carries it. */
-  coordinates: z.object({
-    lat: z
-      .number()
-      .min(triangle.lat[0], `must lie in the Triangle (latitude ${triangle.lat[0]} to ${triangle.lat[1]})`)
-      .max(triangle.lat[1], `must lie in the Triangle (latitude ${triangle.lat[0]} to ${triangle.lat[1]})`),
-    lng: z
-      .number()
-      .min(triangle.lng[0], `must lie in the Triangle (longitude ${triangle.lng[0]} to ${triangle.lng[1]})`)
-      .max(triangle.lng[1], `must lie in the Triangle (longitude ${triangle.lng[0]} to ${triangle.lng[1]})`),
-  }),
+  /** Downtown: the map's outline is drawn around it and the page's Place carries it. */
+  coordinates,
   propertyTax: z.object({
     /** Dollars per $100 of assessed value; null while the town's rate is not known. */
     municipalRate: z.number().min(0).max(5).nullable(),

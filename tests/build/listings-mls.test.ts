@@ -232,6 +232,8 @@ describe('the build with a listings snapshot', () => {
     expect(html).toContain('<title>Home in Cary, NC 27513 (CAR101) | Active $487,000 |');
     expect(html).toContain('data-address-withheld');
     expect(html).not.toContain('data-area-map');
+    // Nor how far it is from downtown, RTP and the rest, which would place it.
+    expect(html).not.toContain('data-place-distances');
     const ld = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => m[1]).join();
     expect(ld).toContain('"postalCode":"27513"');
     expect(ld).not.toContain('streetAddress');

@@ -238,6 +238,15 @@ test('a listing page: the address as h1, status, price, facts, firm, and the com
   expect(share.searchParams.get('body')).toBe(
     '412 Oak Grove Lane, Cary, NC 27513\r\n4 beds, 2.5 baths, 2,450 sq ft single family residence, active at $525,000, reduced from $539,900\r\n\r\nhttps://www.example.com/listings/412-oak-grove-lane-cary-nc\r\n',
   );
+  // How far it is from content/places.yaml's places, in a straight line, the nearest first.
+  await expect(page.locator('[data-place-distances] dl > div')).toHaveText([
+    'RDU Airport5.8 miles',
+    'Research Triangle Park7.8 miles',
+    'NC State University7.9 miles',
+    'Downtown Raleigh9.3 miles',
+    'UNC-Chapel Hill16 miles',
+    'Duke University16 miles',
+  ]);
   const openHouses = page.getByRole('region', { name: 'Open houses' });
   await expect(openHouses.getByRole('listitem')).toHaveCount(1);
   await expect(openHouses).toContainText('Saturday, January 16, 2027, 1:00 PM to 3:00 PM');

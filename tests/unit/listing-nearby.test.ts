@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   distanceLabel,
   milesBetween,
+  milesLabel,
   nearbyHomes,
   nearbyLinks,
+  placeDistances,
   type NearbyHome,
 } from '../../src/lib/listing/nearby.ts';
+import { placeSchema, type Place } from '../../src/lib/town.ts';
 
 const home = (key: string, fields: Partial<NearbyHome> = {}): { data: NearbyHome } => ({
   data: { ListingKey: key, City: 'Cary', StandardStatus: 'Active', ListPrice: 500_000, ...fields },
@@ -107,5 +110,36 @@ describe('homes for sale nearby', () => {
     const withSold = [sold, ...homes.slice(1)];
     const under = nearbyLinks(sold.data, withSold, nearbyHomes(sold.data, withSold, 1));
     expect(under.map((l) => l.label)).toEqual(['Homes for sale in Cary (2)', 'All homes for sale (3)']);
+  });
+});
+
+describe('how far a home is from the places buyers measure it against', () => {
+  const places: Place[] = [
+    { name: 'Ten miles north', coordinates: { lat: at(10).Latitude, lng: at(10).Longitude } },
+    { name: 'Downtown Raleigh', coordinates: { lat: 35.7804, lng: -78.6391 } },
+    { name: 'Three miles north', coordinates: { lat: at(3).Latitude, lng: at(3).Longitude } },
+  ];
+
+  it('names each place with its straight-line miles, the nearest first', () => {
+    const distances = placeDistances(at(0), places);
+    expect(distances.map((d) => [d.name, milesLabel(d.miles)])).toEqual([
+      ['Three miles north', '3 miles'],
+      ['Downtown Raleigh', '8 miles'],
+      ['Ten miles north', '10 miles'],
+    ]);
+  });
+
+  it('says nothing for a home without coordinates, or with no places', () => {
+    expect(placeDistances({}, places)).toEqual([]);
+    expect(placeDistances(at(0), [])).toEqual([]);
+  });
+
+  it('refuses a place outside the Triangle, naming the field', () => {
+    const far = placeSchema.safeParse({ name: 'Charlotte', coordinates: { lat: 35.2271, lng: -80.8431 } });
+    expect(far.success).toBe(false);
+    expect(far.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['coordinates.lat', 'must lie in the Triangle (latitude 35.4 to 36.3)'],
+      ['coordinates.lng', 'must lie in the Triangle (longitude -79.2 to -78.1)'],
+    ]);
   });
 });

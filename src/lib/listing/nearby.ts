@@ -7,6 +7,7 @@
  */
 import { inNarrowing, listingsPath } from './facets.ts';
 import { isAvailable, toSlug } from './format.ts';
+import type { Place } from '../town.ts';
 import type { StandardStatus } from './model.ts';
 
 /** What choosing needs of a home. */
@@ -27,8 +28,11 @@ export interface Nearby<H> {
 
 const earthRadiusMiles = 3958.8;
 
+/** Where a home is, when its coordinates are published. */
+type Located = Pick<NearbyHome, 'Latitude' | 'Longitude'>;
+
 /** The great-circle distance between two homes in miles, or undefined when either has no coordinates. */
-export function milesBetween(a: NearbyHome, b: NearbyHome): number | undefined {
+export function milesBetween(a: Located, b: Located): number | undefined {
   if (a.Latitude === undefined || a.Longitude === undefined || b.Latitude === undefined || b.Longitude === undefined)
     return undefined;
   const rad = Math.PI / 180;
@@ -65,10 +69,26 @@ export function nearbyHomes<H extends { data: NearbyHome }>(
     .map(({ home: other, miles }) => ({ home: other, miles }));
 }
 
-/** "0.4 miles away", "1 mile away", "12 miles away": a tenth under 10 miles, whole miles from there. */
-export function distanceLabel(miles: number): string {
+/** "0.4 miles", "1 mile", "12 miles": a tenth under 10 miles, whole miles from there. */
+export function milesLabel(miles: number): string {
   const shown = miles < 9.95 ? Math.max(0.1, Math.round(miles * 10) / 10) : Math.round(miles);
-  return `${shown} ${shown === 1 ? 'mile' : 'miles'} away`;
+  return `${shown} ${shown === 1 ? 'mile' : 'miles'}`;
+}
+
+/** "0.4 miles away", "1 mile away", "12 miles away". */
+export const distanceLabel = (miles: number) => `${milesLabel(miles)} away`;
+
+/**
+ * How far a home is from each of the places buyers measure it against (content/places.yaml), as
+ * the crow flies, the nearest first; none for a home without coordinates.
+ */
+export function placeDistances(home: Located, places: readonly Place[]): { name: string; miles: number }[] {
+  return places
+    .flatMap(({ name, coordinates: { lat, lng } }) => {
+      const miles = milesBetween(home, { Latitude: lat, Longitude: lng });
+      return miles === undefined ? [] : [{ name, miles }];
+    })
+    .sort((a, b) => a.miles - b.miles || a.name.localeCompare(b.name));
 }
 
 /**
