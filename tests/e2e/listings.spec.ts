@@ -256,6 +256,18 @@ test('a listing page: the address as h1, status, price, facts, firm, and the com
   await expect(calendar).toHaveAccessibleName(
     'Add to calendar: open house of Saturday, January 16, 2027, 1:00 PM to 3:00 PM',
   );
+  // The same entry for Google Calendar (Android opens no .ics file), in a new tab.
+  const google = openHouses.getByRole('link', { name: /^Add to Google Calendar/ });
+  await expect(google).toHaveAccessibleName(
+    'Add to Google Calendar: open house of Saturday, January 16, 2027, 1:00 PM to 3:00 PM (opens in a new tab)',
+  );
+  await expect(google).toHaveAttribute('target', '_blank');
+  const event = new URL((await google.getAttribute('href'))!).searchParams;
+  expect([event.get('text'), event.get('dates'), event.get('ctz')]).toEqual([
+    'Open house: 412 Oak Grove Lane, Cary, NC 27513',
+    '20270116T130000/20270116T150000',
+    'America/New_York',
+  ]);
   const href = await calendar.getAttribute('href');
   expect(href).toBe(`${cary}/open-house-2027-01-16-1300.ics`);
   const ics = await page.request.get(href!);
@@ -391,6 +403,9 @@ test('open houses: every coming one on one page, soonest first, reached from the
   );
   const ics = await page.request.get((await calendar.getAttribute('href'))!);
   expect(ics.headers()['content-type']).toMatch(/^text\/calendar/);
+  await expect(first.getByRole('link', { name: /^Add to Google Calendar/ })).toHaveAccessibleName(
+    'Add to Google Calendar: open house at 412 Oak Grove Lane, Saturday, January 16, 2027, 1:00 PM to 3:00 PM (opens in a new tab)',
+  );
   await expect(page.locator('[data-listing-disclaimer]')).toBeVisible();
 
   await page.goto('/listings');

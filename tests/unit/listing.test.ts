@@ -14,7 +14,14 @@ import {
   statusLabel,
   toSlug,
 } from '#src/lib/listing/format.ts';
-import { buildOpenHouseIcs, escapeText, foldLine, openHouseFileName } from '#src/lib/listing/ics.ts';
+import {
+  buildOpenHouseIcs,
+  escapeText,
+  foldLine,
+  googleCalendarUrl,
+  openHouseEvent,
+  openHouseFileName,
+} from '#src/lib/listing/ics.ts';
 import { buildRealEstateListing } from '#src/lib/listing/jsonld.ts';
 import { listingSchema, type StandardStatus } from '#src/lib/listing/model.ts';
 import {
@@ -332,6 +339,55 @@ describe('.ics (RFC 5545)', () => {
 
   it('is named after the start', () => {
     expect(openHouseFileName('2027-01-16T13:00')).toBe('open-house-2027-01-16-1300.ics');
+  });
+});
+
+describe("an open house's calendar entry, as .ics and as a Google Calendar link", () => {
+  const url = 'https://www.example.com/listings/412-oak-grove-lane-cary-nc';
+  const settings = { url, courtesy: 'Listing courtesy of Triangle Realty Partners', producer: 'Jordan Avery' };
+  const openHouse = {
+    OpenHouseStartTime: '2027-01-16T13:00',
+    OpenHouseEndTime: '2027-01-16T15:00',
+    OpenHouseRemarks: 'No appointment needed.',
+  };
+
+  it("is made from the home, the open house and the page: the file's fields", () => {
+    expect(openHouseEvent(schema.parse(home), openHouse, settings)).toEqual({
+      uid: 'JA-2026-014-20270116T1300@www.example.com',
+      start: '2027-01-16T13:00',
+      end: '2027-01-16T15:00',
+      summary: 'Open house: 412 Oak Grove Lane, Cary, NC 27513',
+      location: '412 Oak Grove Lane, Cary, NC 27513',
+      description: `No appointment needed.\nListing courtesy of Triangle Realty Partners.\n${url}`,
+      url,
+      geo: { lat: 35.7968, lng: -78.8032 },
+      stamp: new Date('2026-11-20T00:00:00Z'),
+      producer: 'Jordan Avery',
+    });
+  });
+
+  it('gives Google Calendar the same title, New York wall-clock times, place and details', () => {
+    const link = new URL(googleCalendarUrl(openHouseEvent(schema.parse(home), openHouse, settings)));
+    expect(`${link.origin}${link.pathname}`).toBe('https://calendar.google.com/calendar/render');
+    expect(Object.fromEntries(link.searchParams)).toEqual({
+      action: 'TEMPLATE',
+      text: 'Open house: 412 Oak Grove Lane, Cary, NC 27513',
+      dates: '20270116T130000/20270116T150000',
+      ctz: 'America/New_York',
+      details: `No appointment needed.\nListing courtesy of Triangle Realty Partners.\n${url}`,
+      location: '412 Oak Grove Lane, Cary, NC 27513',
+    });
+  });
+
+  it('gives away no street or coordinates of a home whose address is withheld', () => {
+    const { StreetNumber: _n, StreetName: _s, StreetSuffix: _x, Latitude: _a, Longitude: _o, ...rest } = home;
+    const event = openHouseEvent(schema.parse({ ...rest, InternetAddressDisplayYN: false }), openHouse, settings);
+    expect([event.summary, event.location, event.geo]).toEqual([
+      'Open house: Home in Cary, NC 27513',
+      'Cary, NC 27513',
+      undefined,
+    ]);
+    expect(googleCalendarUrl(event)).not.toMatch(/Oak|Grove|35\.79/);
   });
 });
 

@@ -4,6 +4,7 @@
  * the wall-clock time the agent wrote. Deterministic (DTSTAMP is the listing's last update), so a
  * rebuild gives the same bytes. Pure.
  */
+import { cityLine, fullAddress, isAddressShown, type AddressParts } from './format.ts';
 import { icsLocal, icsUtc, listingTimeZone } from './time.ts';
 
 export interface OpenHouseEvent {
@@ -102,6 +103,56 @@ export function buildOpenHouseIcs(event: OpenHouseEvent): string {
     'END:VCALENDAR',
   ];
   return `${lines.map(foldLine).join('\r\n')}\r\n`;
+}
+
+/** What an open house's calendar entry needs of its home. */
+export type OpenHouseHome = AddressParts & {
+  ListingKey: string;
+  ModificationTimestamp: string;
+  Latitude?: number | undefined;
+  Longitude?: number | undefined;
+};
+
+/**
+ * The calendar entry of one open house of a home whose page is at `url`: the .ics file and the
+ * Google Calendar link say the same. `courtesy` is the listing firm's line (courtesyLine()).
+ */
+export function openHouseEvent(
+  h: OpenHouseHome,
+  openHouse: { OpenHouseStartTime: string; OpenHouseEndTime: string; OpenHouseRemarks?: string | undefined },
+  { url, courtesy, producer }: { url: string; courtesy: string; producer: string },
+): OpenHouseEvent {
+  const address = fullAddress(h);
+  return {
+    uid: `${h.ListingKey}-${openHouse.OpenHouseStartTime.replace(/[-:]/g, '')}@${new URL(url).hostname}`,
+    start: openHouse.OpenHouseStartTime,
+    end: openHouse.OpenHouseEndTime,
+    summary: `Open house: ${address}`,
+    // A withheld street leaves the town and ZIP: the calendar entry never gives the house away.
+    location: isAddressShown(h) ? address : cityLine(h),
+    description: [openHouse.OpenHouseRemarks, `${courtesy}.`, url].filter(Boolean).join('\n'),
+    url,
+    geo: h.Latitude !== undefined && h.Longitude !== undefined ? { lat: h.Latitude, lng: h.Longitude } : undefined,
+    stamp: new Date(`${h.ModificationTimestamp}T00:00:00Z`),
+    producer,
+  };
+}
+
+/**
+ * The same entry as a Google Calendar link (its documented `render?action=TEMPLATE` form), for
+ * phones whose calendar does not open an .ics file (Android's): New York wall-clock times with
+ * `ctz`, as the file gives them with TZID.
+ */
+export function googleCalendarUrl(event: OpenHouseEvent): string {
+  const query = new URLSearchParams({
+    action: 'TEMPLATE',
+    text: event.summary,
+    dates: `${icsLocal(event.start)}/${icsLocal(event.end)}`,
+    ctz: listingTimeZone,
+    details: event.description,
+    location: event.location,
+  });
+  return `https://calendar.google.com/calendar/render?${query.toString()}`;
 }
 
 /** The file name of an open house under its home's page: "open-house-2027-03-13-1300.ics". */
