@@ -157,5 +157,10 @@ test('the RSS feed links each article by its absolute canonical URL, and pages a
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', item.link);
   }
   await page.goto('/blog');
-  await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute('href', '/rss.xml');
+  // Every page names both feeds: the articles, and the homes for sale (listings.spec.ts).
+  const feeds = page.locator('link[rel="alternate"][type="application/rss+xml"]');
+  expect(await feeds.evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual([
+    '/rss.xml',
+    '/listings/rss.xml',
+  ]);
 });

@@ -513,6 +513,44 @@ test('the home page features up to three homes for sale; city guides list their 
   await expect(page.getByRole('heading', { name: /^(Homes for sale|Recently sold) in Zebulon$/ })).toHaveCount(0);
 });
 
+test('the homes for sale as a feed: newest first, each with its price, facts, firm, photo and page', async ({
+  page,
+  request,
+}) => {
+  const res = await request.get('/listings/rss.xml');
+  expect(res.headers()['content-type']).toBe('application/rss+xml; charset=utf-8');
+  const xml = await res.text();
+  expect(xml).toContain('<title>Jordan Avery Real Estate: new homes for sale</title>');
+  expect(xml).toContain('<atom:link href="https://www.example.com/listings/rss.xml" rel="self"');
+  const items = [...xml.matchAll(/<item>(.*?)<\/item>/gs)].map(([, item]) => ({
+    title: /<title>(.*?)<\/title>/.exec(item!)?.[1],
+    link: /<link>(.*?)<\/link>/.exec(item!)?.[1],
+    description: /<description>(.*?)<\/description>/.exec(item!)?.[1],
+    photo: /<media:content url="([^"]+)" medium="image" type="image\/jpeg"\/>/.exec(item!)?.[1],
+  }));
+  // Coming Soon and Active only: no home under contract or sold.
+  expect(items.map((i) => i.title)).toEqual([
+    '96 Sunset Meadow Way, Holly Springs, NC 27540: $559,900',
+    '1208 Dogwood Row Unit 304, Raleigh, NC 27608: $389,000',
+    '412 Oak Grove Lane, Cary, NC 27513: $525,000',
+  ]);
+  expect(items[2]!.description).toBe(
+    '4 beds, 2.5 baths, 2,450 sq ft single family residence, active at $525,000, reduced from $539,900. Listing courtesy of Triangle Realty Partners.',
+  );
+  expect(items[2]!.link).toBe(`https://www.example.com${cary}`);
+  for (const { link, photo } of items) {
+    expect((await request.get(new URL(link!).pathname)).status()).toBe(200);
+    const picture = await request.get(new URL(photo!).pathname);
+    expect([picture.status(), picture.headers()['content-type']]).toEqual([200, 'image/jpeg']);
+  }
+  // A reader finds it from any page.
+  await page.goto('/listings');
+  await expect(page.locator('link[rel="alternate"][href="/listings/rss.xml"]')).toHaveAttribute(
+    'title',
+    'Jordan Avery Real Estate: new homes for sale',
+  );
+});
+
 test('listing pages are in the sitemap', async ({ request }) => {
   const xml = await (await request.get('/sitemap.xml')).text();
   expect(xml).toContain(`/listings/412-oak-grove-lane-cary-nc</loc>`);

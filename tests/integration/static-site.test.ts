@@ -148,13 +148,14 @@ describe('answers that have no twin', () => {
 });
 
 describe('types', () => {
-  it('names the charset of every text file, and sends the feed as a feed', async () => {
+  it('names the charset of every text file, and sends the feeds as feeds', async () => {
     const ics = readdirSync(join(client, 'listings'), { recursive: true, encoding: 'utf8' }).find((f) =>
       f.endsWith('.ics'),
     );
     expect(ics).toBeTruthy();
     for (const [path, type] of [
       ['/rss.xml', 'application/rss+xml; charset=utf-8'],
+      ['/listings/rss.xml', 'application/rss+xml; charset=utf-8'],
       ['/sitemap-index.xml', 'application/xml; charset=utf-8'],
       ['/robots.txt', 'text/plain; charset=utf-8'],
       [`/listings/${ics!.split(sep).join('/')}`, 'text/calendar; charset=utf-8'],

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   compareListings,
   fullAddress,
+  homeInWords,
   keyFacts,
   listingSlug,
   monthlyAssociationFee,
@@ -165,6 +166,16 @@ describe('price and facts', () => {
     ).toEqual({ label: 'Sold', price: '$702,500', note: 'on September 30, 2026' });
     expect(statusLabel('Closed')).toBe('Sold');
     expect(statusLabel('Active Under Contract')).toBe('Active Under Contract');
+  });
+
+  it('puts a home in words: what it is, and where it stands with its price', () => {
+    const data = schema.parse(home);
+    expect(homeInWords({ ...data, OriginalListPrice: 539900 })).toEqual({
+      kind: '4 beds, 2.5 baths, 2,450 sq ft single family residence',
+      standing: 'active at $525,000, reduced from $539,900',
+    });
+    expect(homeInWords({ ...data, StandardStatus: 'Coming Soon' }).standing).toBe('coming soon at $525,000');
+    expect(homeInWords({ ...data, StandardStatus: 'Closed', ClosePrice: 519000 }).standing).toBe('sold for $519,000');
   });
 
   it('says how much a price came down from the first one, and since when; never a raise or a sale', () => {

@@ -227,6 +227,23 @@ export function keyFacts(home: FactFields): string[] {
   ];
 }
 
+/**
+ * A home in words, in two parts: what it is ("4 beds, 2.5 baths, 2,450 sq ft single family
+ * residence") and where it stands ("active at $525,000, reduced from $539,900"; "sold for
+ * $702,500"). Its page's search description, its e-mail and its feed item say it so.
+ */
+export function homeInWords(home: FactFields & PriceDropFields & { PropertySubType: string }): {
+  kind: string;
+  standing: string;
+} {
+  const drop = priceDrop(home);
+  const at = home.StandardStatus === 'Closed' ? 'sold for' : `${statusLabel(home.StandardStatus).toLowerCase()} at`;
+  return {
+    kind: `${keyFacts(home).join(', ')} ${home.PropertySubType.toLowerCase()}`,
+    standing: `${at} ${priceLine(home).price}${drop ? `, reduced from ${drop.from}` : ''}`,
+  };
+}
+
 /** The HOA dues a month (what the calculator adds), from RESO's fee and frequency; 0 without a fee. */
 export function monthlyAssociationFee(fee: number | undefined, frequency: FeeFrequency | undefined): number {
   if (!fee) return 0;

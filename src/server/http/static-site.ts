@@ -20,7 +20,7 @@ import { decodePath } from './target.ts';
 
 type HeadersJson = { pathname: string; headers: { key: string; value: string }[] }[];
 
-/** Text files whose type sirv sends without a charset; the feed is sent as a feed. */
+/** Text files whose type sirv sends without a charset; the feeds are sent as feeds. */
 const textTypes: Record<string, string> = { xml: 'application/xml', txt: 'text/plain', ics: 'text/calendar' };
 
 /** A file's, policy's or request's path as its page's: `//about/`, `/about.HTML` -> `/about`; `/index.html` -> `/`. */
@@ -69,7 +69,8 @@ export function createStaticSite(distDir: string) {
     res.setHeader('Cache-Control', `public, ${maxAge}`);
     if (page) res.setHeader('Content-Security-Policy', policyFor(path));
     const text = textTypes[path.slice(path.lastIndexOf('.') + 1)];
-    if (text) res.setHeader('Content-Type', `${path === '/rss.xml' ? 'application/rss+xml' : text}; charset=utf-8`);
+    if (text)
+      res.setHeader('Content-Type', `${path.endsWith('/rss.xml') ? 'application/rss+xml' : text}; charset=utf-8`);
   }
 
   /** The not-found page for an (encoded) path (src/lib/not-found.ts), with its headers. */

@@ -1,0 +1,42 @@
+/**
+ * RSS feed of the homes for sale (Coming Soon and Active), newest on the market first: feed readers
+ * and the social tools that post an agent's new listings by themselves (they read a feed) get each
+ * new home with its address and price, key facts, the listing firm (as on every card), its first
+ * photo and its page. The head of every page links to it beside the blog's feed.
+ */
+import rss from '@astrojs/rss';
+import type { APIRoute } from 'astro';
+import { getImage } from 'astro:assets';
+import { getListings } from '#src/data/listings.ts';
+import { courtesyLine } from '#src/lib/listing/display.ts';
+import { homesFeed } from '#src/lib/listing/feed.ts';
+import { fullAddress, homeInWords, isAvailable, priceLine } from '#src/lib/listing/format.ts';
+import { canonicalUrl } from '#src/lib/seo/meta.ts';
+import { site } from '#src/site.config.ts';
+
+export const GET: APIRoute = async (context) => {
+  const origin = context.site ?? site.baseUrl;
+  // In /listings order: the newest on the market first.
+  const homes = (await getListings()).filter((home) => isAvailable(home.data.StandardStatus));
+  return rss({
+    title: homesFeed.title,
+    description: `New homes for sale in the Triangle from ${site.agent.name}, ${site.agent.title} in ${site.office.locality} ${site.office.region}.`,
+    site: origin,
+    trailingSlash: false,
+    xmlns: { atom: 'http://www.w3.org/2005/Atom', media: 'http://search.yahoo.com/mrss/' },
+    items: await Promise.all(
+      homes.map(async ({ id, data: h }) => {
+        const photo = await getImage({ src: h.Photos[0]!.src, width: 1200, format: 'jpeg' });
+        const { kind, standing } = homeInWords(h);
+        return {
+          title: `${fullAddress(h)}: ${priceLine(h).price}`,
+          description: `${kind}, ${standing}. ${courtesyLine(h, site.listings)}.`,
+          pubDate: new Date(`${h.OnMarketDate}T12:00:00Z`),
+          link: canonicalUrl(`/listings/${id}`, origin),
+          customData: `<media:content url="${new URL(photo.src, origin).href}" medium="image" type="image/jpeg"/>`,
+        };
+      }),
+    ),
+    customData: `<language>en-us</language><atom:link href="${canonicalUrl(homesFeed.path, origin)}" rel="self" type="application/rss+xml"/>`,
+  });
+};
