@@ -36,7 +36,12 @@ export function getListings(): Promise<Home[]> {
 
 /** Up to `site.listings.featuredCount` homes a buyer can still make an offer on, newest first. */
 export async function getFeaturedListings(): Promise<Home[]> {
-  return (await getListings()).filter((h) => isAvailable(h.data.StandardStatus)).slice(0, site.listings.featuredCount);
+  return (await getHomesForSale()).slice(0, site.listings.featuredCount);
+}
+
+/** Every home a buyer can still make an offer on (Coming Soon and Active), newest first: the homes feed. */
+export async function getHomesForSale(): Promise<Home[]> {
+  return (await getListings()).filter((h) => isAvailable(h.data.StandardStatus));
 }
 
 /** A town's homes on the market and its sold homes, for its city guide (same town name). */

@@ -7,17 +7,16 @@
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
 import { getImage } from 'astro:assets';
-import { getListings } from '#src/data/listings.ts';
+import { getHomesForSale } from '#src/data/listings.ts';
 import { courtesyLine } from '#src/lib/listing/display.ts';
 import { homesFeed } from '#src/lib/listing/feed.ts';
-import { fullAddress, homeInWords, isAvailable, priceLine } from '#src/lib/listing/format.ts';
+import { fullAddress, homeInWords, priceLine } from '#src/lib/listing/format.ts';
 import { canonicalUrl } from '#src/lib/seo/meta.ts';
 import { site } from '#src/site.config.ts';
 
 export const GET: APIRoute = async (context) => {
   const origin = context.site ?? site.baseUrl;
-  // In /listings order: the newest on the market first.
-  const homes = (await getListings()).filter((home) => isAvailable(home.data.StandardStatus));
+  const homes = await getHomesForSale();
   return rss({
     title: homesFeed.title,
     description: `New homes for sale in the Triangle from ${site.agent.name}, ${site.agent.title} in ${site.office.locality} ${site.office.region}.`,
