@@ -4,7 +4,8 @@
  * with `data-pagefind-body` (BaseLayout puts it on the <main> of every indexable page), so
  * noindex pages (404, /search, /contact/sent) and the header and footer stay out, and a new
  * kind of page (a home for sale, say) is searchable by being an indexable page. Each page is
- * indexed under its clean URL (/city/cary, not city/cary.html).
+ * indexed under its clean URL (/city/cary, not city/cary.html), and read as `htmlForIndex`
+ * (src/lib/search.ts) gives it: words on screen kept apart, drop-downs' choices left out.
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
@@ -12,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import * as pagefind from 'pagefind';
 import { pagePathOfFile } from '../lib/page-files.ts';
+import { htmlForIndex } from '../lib/search.ts';
 
 /** What the browser needs: the loader, its WebAssembly, the index and the excerpts (not Pagefind's own UIs). */
 const served = (path: string) =>
@@ -33,7 +35,7 @@ export function searchIndex(): AstroIntegration {
             const file = join(entry.parentPath, entry.name);
             const added = await index.addHTMLFile({
               url: pagePathOfFile(relative(client, file).split(sep).join('/')),
-              content: readFileSync(file, 'utf8'),
+              content: htmlForIndex(readFileSync(file, 'utf8')),
             });
             if (added.errors.length > 0) throw new Error(`search index: ${file}: ${added.errors.join('; ')}`);
           }

@@ -1,4 +1,7 @@
-/** Pure pieces of the site search (src/components/search/): excerpts and the status line. */
+/**
+ * Pure pieces of the site search (src/components/search/, src/integrations/search-index.ts):
+ * excerpts, the status line and the HTML the index reads.
+ */
 
 export interface ExcerptPart {
   text: string;
@@ -31,4 +34,25 @@ export function resultsSummary(term: string, found: number, shown: number): stri
   if (found === 0) return `No results for "${term}". Try a town, a neighborhood or a topic such as "first-time buyer".`;
   const count = found === 1 ? '1 result' : `${found} results`;
   return shown < found ? `${count} for "${term}", the first ${shown} shown.` : `${count} for "${term}".`;
+}
+
+/** A class attribute with one of Tailwind's display utilities that put an element in a box of its own. */
+const boxed = /\sclass="(?:[^"]*\s)?(?:block|flex|grid|table|list-item|flow-root)[\s"]/i;
+
+/**
+ * A built page's HTML as the search index reads it (the page served is unchanged).
+ * - Astro leaves no whitespace between elements, and Pagefind joins the text of elements it takes
+ *   for inline ones, so text that sits in boxes of its own on screen was indexed as one word:
+ *   "List price" and "$525,000" in two spans shown as blocks became "price$525,000", a <dt> and
+ *   its <dd> "Bedrooms4" (so a home was not found by its listing number), a town and its county
+ *   "CaryWake". A space goes before every tag that follows a closing tag or is styled as a box.
+ * - A drop-down's options are a control's choices, not what the page says: every page with the
+ *   mortgage calculator was found for each town of its property-tax list. They are left out.
+ */
+export function htmlForIndex(html: string): string {
+  return html
+    .replace(/<select\b[^>]*>[\s\S]*?<\/select>/gi, ' ')
+    .replace(/(<\/[a-z][\w-]*>)?(<[a-z][\w-]*(?:\s[^>]*)?>)/gi, (_, closing: string | undefined, tag: string) =>
+      closing || boxed.test(tag) ? `${closing ?? ''} ${tag}` : tag,
+    );
 }

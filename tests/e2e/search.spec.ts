@@ -94,20 +94,36 @@ test('a query with many results lists 20 at a time, and "Show more results" adds
   expect(await items.count()).toBeLessThanOrEqual(20);
 });
 
-test('a home is found on its own page, and a list of homes by its town, not by every card it shows', async ({
+test('a home is found on its own page by its street or listing number, not on every page that shows its card', async ({
   page,
 }) => {
+  const home = '/listings/412-oak-grove-lane-cary-nc';
   await page.goto(`/search?q=${encodeURIComponent('Oak Grove Lane')}`);
-  await expect(results(page).getByRole('link').first()).toBeVisible();
-  const links = await resultLinks(page);
-  expect(links).toContain('/listings/412-oak-grove-lane-cary-nc');
-  expect(links.filter((l) => /^\/listings(\/(town|status)\/|$)/.test(l ?? ''))).toEqual([]);
+  await expect(page.getByRole('status')).toHaveText('1 result for "Oak Grove Lane".');
+  expect(await resultLinks(page)).toEqual([home]);
+  // Words the page shows in boxes of their own stay words in the excerpt.
+  await expect(results(page).getByRole('listitem')).toContainText(
+    'List price $525,000 Reduced $14,900 from $539,900 on November 18, 2026. Key facts. Bedrooms 4.',
+  );
+  // The listing number is a fact of the home's own (a <dt> and its <dd>).
+  await searchBox(page).fill('JA-2026-014');
+  await expect(page.getByRole('status')).toHaveText('1 result for "JA-2026-014".');
+  expect(await resultLinks(page)).toEqual([home]);
 
   await searchBox(page).fill('Homes in Cary');
   await expect(results(page).getByRole('link', { name: /^Homes in Cary, NC/ })).toHaveAttribute(
     'href',
     '/listings/town/cary',
   );
+});
+
+test("a page is not found by the choices of a drop-down it holds (the calculator's towns)", async ({ page }) => {
+  await page.goto('/search?q=Zebulon');
+  await expect(results(page).getByRole('link').first()).toBeVisible();
+  const links = await resultLinks(page);
+  expect(links).toContain('/city/zebulon');
+  // The landing pages show the calculator, whose town list names Zebulon; they do not.
+  expect(links.filter((l) => ['/first-time-buyer', '/buyer-resources'].includes(l ?? ''))).toEqual([]);
 });
 
 test('landing and legal pages are found too, and the search page itself is not', async ({ page }) => {

@@ -1,6 +1,6 @@
 /** The site search's pure parts (src/lib/search.ts). */
 import { describe, expect, it } from 'vitest';
-import { excerptParts, resultsSummary } from '#src/lib/search.ts';
+import { excerptParts, resultsSummary, htmlForIndex } from '#src/lib/search.ts';
 
 describe('search excerpts', () => {
   it('become text parts, the matched words marked, entities decoded and nothing parsed as HTML', () => {
@@ -21,5 +21,38 @@ describe('the status line', () => {
     expect(resultsSummary('cary', 3, 3)).toBe('3 results for "cary".');
     expect(resultsSummary('homes', 42, 20)).toBe('42 results for "homes", the first 20 shown.');
     expect(resultsSummary('zzz', 0, 0)).toMatch(/^No results for "zzz"\./);
+  });
+});
+
+describe('the HTML the search index reads', () => {
+  it('keeps apart the words of elements that sit in boxes of their own', () => {
+    expect(htmlForIndex('<p><span class="block">List price</span><span class="block x">$525,000</span></p>')).toBe(
+      '<p> <span class="block">List price</span> <span class="block x">$525,000</span></p>',
+    );
+    expect(htmlForIndex('<dl><dt>Bedrooms</dt><dd>4</dd></dl>')).toBe('<dl><dt>Bedrooms</dt> <dd>4</dd></dl>');
+    expect(htmlForIndex('<span>from $539,900<span class="text-sm block">on May 1</span></span>')).toBe(
+      '<span>from $539,900 <span class="text-sm block">on May 1</span></span>',
+    );
+    expect(htmlForIndex('<a href="/city/cary" class="flex gap-4"><span>Cary</span><span>Wake County</span></a>')).toBe(
+      ' <a href="/city/cary" class="flex gap-4"><span>Cary</span> <span>Wake County</span></a>',
+    );
+  });
+
+  it('leaves words split by inline markup whole, and inline boxes and text after a closing tag as they are', () => {
+    const unchanged = [
+      '<p>Sq<strong>ft</strong>, <a href="/a">Cary</a>. A<em>pex</em></p>',
+      '<p>Call <span class="inline-flex items-center">now</span> or <span class="sm:block">later</span></p>',
+      '<p data-class="block">x</p>',
+    ];
+    for (const html of unchanged) expect(htmlForIndex(html)).toBe(html);
+  });
+
+  it("leaves out a drop-down's options", () => {
+    const html =
+      '<label for="t">Town</label><select id="t"><optgroup label="Wake"><option>Cary</option></optgroup></select>';
+    expect(htmlForIndex(`<p>${html}<span>Rate</span></p>`)).toBe(
+      '<p><label for="t">Town</label> <span>Rate</span></p>',
+    );
+    expect(htmlForIndex('<p>A</p><SELECT name="x"><option>B</option></SELECT>C')).toBe('<p>A</p> C');
   });
 });
