@@ -172,6 +172,15 @@ describe('the build with a listings snapshot', () => {
         .replace(/\s+/g, ' ')
         .trim(),
     ).toBe('Reduced $12,000 from $499,000 on May 12, 2026');
+    // The schools the MLS names (MiddleOrJuniorSchool came as null), and no district named.
+    const schools = /<dl[^>]*data-listing-schools[^>]*>([\s\S]*?)<\/dl>\s*<p[^>]*>([\s\S]*?)<\/p>/.exec(html);
+    expect(
+      schools?.[1]
+        ?.replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    ).toBe('Elementary Sample Creek Elementary High Sampletown High');
+    expect(schools?.[2]?.replace(/\s+/g, ' ')).toContain('confirm them with the school district before');
     // The setting's text with the snapshot's time in it, marked with the time itself.
     const disclaimer = site.mls.disclaimer.replace('{asOf}', formatAsOf(snapshot.asOf));
     const shown = /<p data-mls-disclaimer data-as-of="([^"]+)">\s*([^<]*?)\s*<\/p>/.exec(html);

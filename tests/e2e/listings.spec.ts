@@ -247,6 +247,16 @@ test('a listing page: the address as h1, status, price, facts, firm, and the com
     'UNC-Chapel Hill16 miles',
     'Duke University16 miles',
   ]);
+  // The schools the listing names, and who confirms them.
+  const schools = page.getByRole('region', { name: 'Schools' });
+  await expect(schools.locator('dl > div')).toHaveText([
+    'ElementaryBriarcliff Elementary',
+    'MiddleEast Cary Middle',
+    'HighCary High',
+  ]);
+  await expect(schools).toContainText(
+    'Assignments can change from one school year to the next: confirm them with Wake County Public School System before you rely on them.',
+  );
   const openHouses = page.getByRole('region', { name: 'Open houses' });
   await expect(openHouses.getByRole('listitem')).toHaveCount(1);
   await expect(openHouses).toContainText('Saturday, January 16, 2027, 1:00 PM to 3:00 PM');

@@ -128,6 +128,16 @@ export function listingSchema<P extends z.ZodType>(photo: P) {
         TaxAnnualAmount: z.number().min(0).optional(),
         TaxYear: z.number().int().min(1900).max(2100).optional(),
 
+        /**
+         * The schools the listing names for the address (RESO's names for them), shown as the
+         * listing gives them, with a reminder that assignments change.
+         */
+        ElementarySchool: text.optional(),
+        MiddleOrJuniorSchool: text.optional(),
+        HighSchool: text.optional(),
+        /** The school district, e.g. "Wake County Public School System". */
+        HighSchoolDistrict: text.optional(),
+
         PublicRemarks: text.min(50, 'must describe the home in at least 50 characters'),
         InteriorFeatures: z.array(text).default([]),
         ExteriorFeatures: z.array(text).default([]),

@@ -99,6 +99,9 @@ describe('a record as a home', () => {
         InteriorFeatures: ['Pantry', 'None'],
         ModificationTimestamp: '2026-05-03T02:30:00Z',
         UnitNumber: null,
+        ElementarySchool: 'Salem Elementary',
+        MiddleOrJuniorSchool: '',
+        HighSchoolDistrict: 'Wake County Public School System',
         BuyerAgencyCompensation: '3',
         MlgCanView: true,
       },
@@ -112,6 +115,8 @@ describe('a record as a home', () => {
       OnMarketDate: '2026-04-28',
       Appliances: ['Dishwasher', 'Microwave'],
       InteriorFeatures: ['Pantry'],
+      ElementarySchool: 'Salem Elementary',
+      HighSchoolDistrict: 'Wake County Public School System',
       // 02:30 UTC on the 3rd is still the 2nd in New York.
       ModificationTimestamp: '2026-05-02',
     });
