@@ -18,7 +18,8 @@ export function e164(digits: string): string {
 
 /**
  * `mailto:` link with an optional prefilled subject and body, encoded as RFC 6068 asks (every
- * character outside the unreserved ones percent-encoded, line breaks as CRLF). An empty `email`
+ * reserved character percent-encoded, `encodeURIComponent` leaving only the unreserved ones and
+ * `! ' ( ) *`, which RFC 6068 allows as they are; line breaks as CRLF). An empty `email`
  * leaves the recipient to the visitor (`mailto:?subject=...`): sharing a page with someone.
  */
 export function mailtoHref(email: string, subject?: string, body?: string): string {
