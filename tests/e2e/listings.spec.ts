@@ -19,6 +19,8 @@ import {
   type RunningServer,
   type WebhookServer,
 } from '../integration/support.ts';
+import { formatPhone, telHref } from '../../src/lib/contact-links.ts';
+import { site } from '../../src/site.config.ts';
 
 const cary = '/listings/412-oak-grove-lane-cary-nc';
 const sold = '/listings/1540-heritage-oaks-drive-wake-forest-nc';
@@ -311,6 +313,37 @@ test('a listing page: the address as h1, status, price, facts, firm, and the com
   await breadcrumb.getByRole('link', { name: 'Cary' }).click();
   await expect(page).toHaveURL(/\/listings\/town\/cary$/);
   await expect(cardStreets(page)).toHaveText(['412 Oak Grove Lane']);
+});
+
+test('on a phone, the ways to act come right under the price; on a wide screen the aside beside the facts has them', async ({
+  page,
+  isMobile,
+}) => {
+  await page.goto(cary);
+  const actions = page.locator('[data-listing-actions]');
+  if (!isMobile) {
+    await expect(actions).toBeHidden();
+    const aside = page.getByRole('complementary', { name: 'Open houses and showings' });
+    await expect(aside.getByRole('link', { name: 'Request a showing' })).toBeVisible();
+    return;
+  }
+  await expect(actions.getByRole('link')).toHaveText([
+    'Request a showing',
+    `Call ${formatPhone(site.agent.phoneDigits)}`,
+  ]);
+  await expect(actions).toBeInViewport();
+  await expect(actions.getByRole('link', { name: /^Call/ })).toHaveAttribute('href', telHref(site.agent.phoneDigits));
+  await actions.getByRole('link', { name: 'Request a showing' }).click();
+  await expect(page).toHaveURL(new RegExp(`${cary}#request-showing$`));
+  await expect(page.getByRole('heading', { name: 'Request a showing', level: 2 })).toBeInViewport();
+
+  // A sold home can no longer be shown: the agent is asked about homes nearby instead.
+  await page.goto(sold);
+  await expect(actions.getByRole('link')).toHaveText([
+    `Ask ${site.agent.firstName} about homes nearby`,
+    `Call ${formatPhone(site.agent.phoneDigits)}`,
+  ]);
+  await expect(actions.getByRole('link').first()).toHaveAttribute('href', '/#contact');
 });
 
 test('a sold home shows Sold, the close price and date, and no open house, calculator or showing form', async ({
