@@ -167,8 +167,8 @@ function toList(value: unknown): unknown {
 }
 
 /**
- * The home's fields from a record the licence keeps: the copied RESO fields (nulls left out, the
- * form normalised), ModificationTimestamp and PriceChangeTimestamp as their days in `timeZone` (an
+ * The home's fields from a record the licence keeps: the copied RESO fields (nulls and blanks left
+ * out, the form normalised), ModificationTimestamp and PriceChangeTimestamp as their days in `timeZone` (an
  * unreadable PriceChangeTimestamp and an OriginalListPrice of 0 left out), OnMarketDate (or, when a
  * Coming Soon record has none yet, ListingContractDate), the street and coordinates withheld and
  * InternetAddressDisplayYN false when `addressHidden`. Photos are added by the sync.
@@ -177,7 +177,8 @@ export function toHomeFields(record: ResoRecord, options: { addressHidden: boole
   const home: ResoRecord = {};
   for (const name of copiedFields) {
     let value = record[name];
-    if (value === null || value === undefined || value === '') continue;
+    // A blank field says nothing: left out, rather than the home refused by the schema's rule for its text.
+    if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) continue;
     if (options.addressHidden && (streetFields as readonly string[]).includes(name)) continue;
     if (numberFields.has(name)) value = toNumber(name, value);
     else if (listFields.has(name)) value = toList(value);

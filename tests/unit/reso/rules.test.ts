@@ -101,6 +101,7 @@ describe('a record as a home', () => {
         UnitNumber: null,
         ElementarySchool: 'Salem Elementary',
         MiddleOrJuniorSchool: '',
+        HighSchool: '  ',
         HighSchoolDistrict: 'Wake County Public School System',
         BuyerAgencyCompensation: '3',
         MlgCanView: true,
