@@ -35,6 +35,8 @@ export const site = {
    * facts are its file in content/cities/; the home town is `office.locality`).
    */
   featuredTowns: ['Raleigh', 'Cary', 'Apex', 'Wake Forest'],
+  /** Topics the search page offers to run with one tap, after the featured towns (each must find a page). */
+  searchTopics: ['Open house', 'First-time buyer', 'Property taxes', 'New construction'],
   /** The built-in video of the latest-video card, shown until a real one has loaded (SPEC §4). */
   placeholderVideo: {
     title: 'Best Areas to Live in the Raleigh-Durham Triangle',

@@ -7,7 +7,6 @@
  * reverse proxy gives it (X-Forwarded-For), so the server's rate limits of one test never
  * touch another.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,12 +14,12 @@ import { DatabaseSync } from 'node:sqlite';
 import { spamTrap, textingConsent } from '../../src/lib/contact-form.ts';
 import { site } from '../../src/site.config.ts';
 import { watchCsp } from '../support/csp.ts';
+import { axeViolations } from '../support/axe.ts';
 import { openAndInteract } from '../support/interact.ts';
 
 /** The server-rendered page of the form; the home page's contact section holds the same island. */
 const formPage = '/contact';
 
-const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 const sent = "Message sent! I'll get back to you soon.";
 const invalid = 'Please correct the errors below.';
 const tooMany = 'Too many submissions. Please wait before submitting again.';
@@ -84,8 +83,7 @@ async function expectNoFieldError(page: Page | Locator, label: string) {
 
 async function expectAccessiblePage(page: Page) {
   await expect(page.locator('h1')).toHaveCount(1);
-  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 const boundaryCases: [string, Entry, [string, string][]][] = [
@@ -245,11 +243,7 @@ test.describe('with JavaScript', () => {
     await fill(page, { firstName: 'J0hn', email: 'x', phone: '1', message: 'short' });
     await send(page);
     await expect(status(page)).toHaveText(invalid);
-    const results = await new AxeBuilder({ page })
-      .include('form[aria-label="Send a message"]')
-      .withTags(wcagTags)
-      .analyze();
-    expect(results.violations.map((v) => v.id)).toEqual([]);
+    expect(await axeViolations(page, 'form[aria-label="Send a message"]')).toEqual([]);
   });
 });
 

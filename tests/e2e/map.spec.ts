@@ -3,8 +3,8 @@
  * answered locally with a small PNG and every other outside request is refused, so the real
  * client code runs without touching the network.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { axeViolations } from '../support/axe.ts';
 
 const tile = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP4/vP/fwAJ9AP1R5VMTgAAAABJRU5ErkJggg==',
@@ -206,11 +206,7 @@ test.describe('with JavaScript', () => {
   test('the Leaflet map passes axe-core WCAG 2.2 A/AA checks', async ({ page }) => {
     await offline(page);
     await openMap(page);
-    const results = await new AxeBuilder({ page })
-      .include('[data-area-map]')
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
-      .analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await axeViolations(page, '[data-area-map]')).toEqual([]);
   });
 
   test('a failed geojson request logs the message and draws no regions', async ({ page }) => {

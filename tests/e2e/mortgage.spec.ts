@@ -1,6 +1,6 @@
 /** SPEC mortgage calculator (§5, §7) and the monthly-cost breakdown, on /tools/mortgage-calculator. */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from '../support/axe.ts';
 
 const path = '/tools/mortgage-calculator';
 const disclaimer = 'Estimates only. Actual payments may vary based on taxes, insurance, PMI and other factors.';
@@ -71,11 +71,7 @@ test.describe('with JavaScript', () => {
   test('has no WCAG 2.2 A/AA violation with PMI, notes and dates shown', async ({ page }) => {
     await openCalculator(page, '?down=15000&town=zebulon');
     await expect(page.getByTestId('pmi-note')).toContainText('Dates assume');
-    const results = await new AxeBuilder({ page })
-      .include('#mortgage-calculator')
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
-      .analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await axeViolations(page, '#mortgage-calculator')).toEqual([]);
   });
 
   test('the term select offers exactly 15, 20, 25 and 30 years', async ({ page }) => {

@@ -4,8 +4,10 @@
  * cannot load, no CSP violation, and the header's search link on the way there.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { formatPhone, telHref } from '../../src/lib/contact-links.ts';
 import { slugify } from '../../src/lib/seo/meta.ts';
 import { site } from '../../src/site.config.ts';
+import { axeViolations } from '../support/axe.ts';
 import { watchCsp } from '../support/csp.ts';
 
 const unavailable = 'Search Not Available';
@@ -124,6 +126,57 @@ test("a page is not found by the choices of a drop-down it holds (the calculator
   expect(links).toContain('/city/zebulon');
   // The landing pages show the calculator, whose town list names Zebulon; they do not.
   expect(links.filter((l) => ['/first-time-buyer', '/buyer-resources'].includes(l ?? ''))).toEqual([]);
+});
+
+test('before a query and after one that finds nothing, popular searches run with one tap, and the agent is a call away', async ({
+  page,
+}) => {
+  const suggestions = [...site.featuredTowns, ...site.searchTopics];
+  const popular = page.getByRole('heading', { name: 'Popular searches', level: 2 });
+  const chips = page.locator('main').getByRole('listitem').getByRole('link');
+  const help = page.getByText("Can't find what you're looking for?");
+  await page.goto('/search');
+  await expect(popular).toBeVisible();
+  await expect(chips).toHaveText(suggestions);
+  await expect(help).toHaveText(
+    `Can't find what you're looking for? Call ${site.agent.firstName} at ${formatPhone(site.agent.phoneDigits)} or send a message.`,
+  );
+  await expect(help.getByRole('link', { name: formatPhone(site.agent.phoneDigits) })).toHaveAttribute(
+    'href',
+    telHref(site.agent.phoneDigits),
+  );
+  await expect(help.getByRole('link', { name: 'send a message' })).toHaveAttribute('href', '/#contact');
+
+  // Every suggestion finds pages: a topic in the site config that found nothing would fail here.
+  for (const term of suggestions) {
+    await page.goto('/search?q=zzzz');
+    await expect(page.getByRole('status')).toHaveText(/^No results for "zzzz"/);
+    await expect(popular).toBeVisible();
+    await page.evaluate(() => document.body.setAttribute('data-same-page', ''));
+    await chips.filter({ hasText: term }).click();
+    await expect(page.getByRole('status')).toHaveText(new RegExp(`^\\d+ results? for "${term}"`));
+    await expect(searchBox(page)).toHaveValue(term);
+    expect(new URL(page.url()).searchParams.get('q')).toBe(term);
+    // Run in the page, not by loading it again; the keyboard goes on from the first result.
+    await expect(page.locator('body[data-same-page]')).toHaveCount(1);
+    await expect(results(page).getByRole('link').first()).toBeFocused();
+    await expect(popular).toBeHidden();
+    await expect(help).toBeVisible();
+  }
+
+  // Emptying the box offers them again.
+  await searchBox(page).fill('');
+  await expect(popular).toBeVisible();
+  await expect(results(page).getByRole('listitem')).toHaveCount(0);
+});
+
+test('the search box, its suggestions and its results have no axe WCAG 2.2 A/AA violation', async ({ page }) => {
+  await page.goto('/search?q=zzzz');
+  await expect(page.getByRole('heading', { name: 'Popular searches' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await searchBox(page).fill(town);
+  await expect(results(page).getByRole('link').first()).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test('landing and legal pages are found too, and the search page itself is not', async ({ page }) => {

@@ -3,13 +3,12 @@
  * parseable JSON-LD, resolving internal links, unique titles and descriptions, and no
  * axe-core WCAG 2.2 A/AA violation.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { axeViolations } from '../support/axe.ts';
 import { focusProblems, reportFocus } from '../support/focus.ts';
 import { notFoundPaths, sitemapPaths } from '../support/pages.ts';
 
 const pages = sitemapPaths();
-const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
 /** Linked from the footer of every page (issue 18). */
 const legalLinks = [
@@ -57,8 +56,7 @@ for (const path of [...pages, ...notFoundPaths]) {
     for (const json of blocks) expect(() => JSON.parse(json), `JSON-LD on ${path}`).not.toThrow();
     // Crawlers read each page on its own: a node referred to by @id alone must be on the page.
     expect(unresolvedReferences(blocks.map((json) => JSON.parse(json) as unknown)), `JSON-LD on ${path}`).toEqual([]);
-    const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 }
 

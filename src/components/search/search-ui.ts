@@ -55,7 +55,8 @@ export async function startSearch(root: HTMLElement, fail: () => void): Promise<
   const list = root.querySelector<HTMLOListElement>('[data-search-results]');
   const item = root.querySelector<HTMLTemplateElement>('template[data-search-result]');
   const more = root.querySelector<HTMLButtonElement>('[data-search-more]');
-  if (!form || !input || !status || !list || !item || !more) return fail();
+  const suggestions = root.querySelector<HTMLElement>('[data-search-suggestions]');
+  if (!form || !input || !status || !list || !item || !more || !suggestions) return fail();
 
   const query = new URLSearchParams(window.location.search).get('q') ?? '';
   if (query && !input.value) input.value = query;
@@ -82,11 +83,14 @@ export async function startSearch(root: HTMLElement, fail: () => void): Promise<
       list.replaceChildren();
       status.textContent = '';
       more.hidden = true;
+      suggestions.hidden = false;
       return;
     }
     const search = await pagefind.debouncedSearch(trimmed, {}, 200);
     if (!search) return; // a newer query replaced this one
     current = { term: trimmed, results: search.results };
+    // The popular searches are offered before a query and after one that finds nothing.
+    suggestions.hidden = search.results.length > 0;
     list.replaceChildren();
     await showNext();
   };
@@ -128,6 +132,15 @@ export async function startSearch(root: HTMLElement, fail: () => void): Promise<
       .finally(() => (more.disabled = false));
   });
 
+  // A popular search runs here rather than loading the page again (its link does, without the search).
+  suggestions.addEventListener('click', (event) => {
+    const link = (event.target as Element).closest<HTMLAnchorElement>('a[data-search-suggestion]');
+    if (!link || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    input.value = link.dataset['searchSuggestion'] ?? '';
+    // The link is hidden once results show: keyboard and screen-reader users go on from the first one.
+    void show(input.value).then(() => (list.querySelector('a') ?? input).focus());
+  });
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     void show(input.value);
