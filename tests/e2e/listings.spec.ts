@@ -21,6 +21,7 @@ import {
 } from '../integration/support.ts';
 import { formatPhone, telHref } from '../../src/lib/contact-links.ts';
 import { site } from '../../src/site.config.ts';
+import { axeViolations } from '../support/axe.ts';
 
 const cary = '/listings/412-oak-grove-lane-cary-nc';
 const sold = '/listings/1540-heritage-oaks-drive-wake-forest-nc';
@@ -344,6 +345,36 @@ test('on a phone, the ways to act come right under the price; on a wide screen t
     `Call ${formatPhone(site.agent.phoneDigits)}`,
   ]);
   await expect(actions.getByRole('link').first()).toHaveAttribute('href', '/#contact');
+});
+
+test('on a phone each row of towns and statuses is one line that scrolls sideways, showing the one chosen; on a wide screen they wrap', async ({
+  page,
+  isMobile,
+}) => {
+  const rows = ['Narrow by town', 'Narrow by status'].map((name) =>
+    page.getByRole('navigation', { name }).getByRole('list'),
+  );
+  const chipHeight = async (row: (typeof rows)[number]) => (await row.getByRole('link').first().boundingBox())!.height;
+  await page.goto('/listings/status/sold');
+  for (const row of rows) {
+    const box = (await row.boundingBox())!;
+    const [width, scrollWidth] = await row.evaluate((ul) => [ul.clientWidth, ul.scrollWidth]);
+    // One line of chips on a phone (with room for focus rings); nothing hidden on a wide screen.
+    if (isMobile) expect(box.height).toBeLessThan(2 * (await chipHeight(row)));
+    else expect(scrollWidth).toBe(width);
+  }
+  // The four statuses are wider than a phone: their row scrolls within itself.
+  const [width, scrollWidth] = await rows[1]!.evaluate((ul) => [ul.clientWidth, ul.scrollWidth]);
+  if (isMobile) expect(scrollWidth).toBeGreaterThan(width);
+  // The chosen status, the last of its row, is in view without scrolling the row by hand.
+  const chosen = rows[1]!.getByRole('link', { name: /^Sold/ });
+  await expect(chosen).toHaveAttribute('aria-current', 'page');
+  const [chip, row] = [(await chosen.boundingBox())!, (await rows[1]!.boundingBox())!];
+  expect(chip.x).toBeGreaterThanOrEqual(row.x);
+  expect(chip.x + chip.width).toBeLessThanOrEqual(row.x + row.width);
+  // The page itself never scrolls sideways, and the rows that do pass axe (keyboard access included).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  expect(await axeViolations(page, 'main')).toEqual([]);
 });
 
 test('a sold home shows Sold, the close price and date, and no open house, calculator or showing form', async ({
