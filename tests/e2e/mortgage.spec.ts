@@ -175,6 +175,15 @@ test.describe('with JavaScript', () => {
     await expect(page.getByRole('definition').filter({ hasText: '$168.75' })).toBeVisible();
   });
 
+  test('on a phone the schedule follows the PMI note with no blank band between them', async ({ page, isMobile }) => {
+    test.skip(!isMobile, 'on a wide screen the note sits beside the fields, not above the schedule');
+    await openCalculator(page);
+    const note = await page.getByTestId('pmi-note').boundingBox();
+    const schedule = await page.getByRole('heading', { name: 'Amortization schedule' }).boundingBox();
+    // The schedule section's own margin, border and padding (about 72 px) and nothing more.
+    expect(schedule!.y - (note!.y + note!.height)).toBeLessThan(100);
+  });
+
   test('property tax follows the town, with a note where only the county rate is known', async ({ page }) => {
     await openCalculator(page);
     const rate = page.getByLabel('Property tax rate (per $100 of value)');

@@ -127,7 +127,10 @@ export default function MonthlyCost({
             </dd>
           </div>
         </dl>
-        <div className="min-h-44">{children}</div>
+        {/* Beside the fields (md and up) the note keeps room for its longest form, which a shared link
+            showing PMI brings in when the island hydrates, so nothing below it moves; on a phone that
+            form is taller than any room kept, and the room would only be a blank band under the short one. */}
+        <div className="md:min-h-44">{children}</div>
       </div>
     </div>
   );
