@@ -547,6 +547,13 @@ test("the calculator starts at the home's price, 20% down, its town's tax rate a
   await expect(page.getByTestId('loan-amount')).toHaveText('$420,000.00');
 });
 
+test('a price that is no round thousand still starts at 20% down, not a rounded 20.1% or 19.9%', async ({ page }) => {
+  await page.goto('/listings/1208-dogwood-row-unit-304-raleigh-nc');
+  await expect(page.getByLabel('Down Payment')).toHaveValue('77800');
+  await expect(page.getByText('20% of the home price', { exact: true })).toBeVisible();
+  await expect(page.getByText('Not needed: the down payment is 20% or more.')).toBeVisible();
+});
+
 test('a quarterly HOA is counted by the month', async ({ page }) => {
   await page.goto('/listings/207-salem-pond-court-apex-nc');
   await expect(page.getByLabel('HOA dues (a month)')).toHaveValue('80');

@@ -229,7 +229,15 @@ describe('price and facts', () => {
     expect(monthlyAssociationFee(600, 'Annually')).toBe(50);
     expect(monthlyAssociationFee(undefined, undefined)).toBe(0);
     expect(startingDownPayment(525000)).toBe(105000);
+    expect(startingDownPayment(389000)).toBe(77800);
     expect(startingDownPayment(349900)).toBe(70000);
+    // Rounded to the nearest thousand this was 68,000: 19.9% down, and PMI on a page saying 20%.
+    expect(startingDownPayment(342400)).toBe(68500);
+    for (let price = 100_000; price <= 2_000_000; price += 1_234) {
+      const down = startingDownPayment(price);
+      expect(down / price).toBeGreaterThanOrEqual(0.2);
+      expect(down - price / 5).toBeLessThan(100);
+    }
   });
 
   it('orders homes on the market newest first, then sold homes by sale date', () => {

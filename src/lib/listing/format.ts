@@ -250,7 +250,11 @@ export function monthlyAssociationFee(fee: number | undefined, frequency: FeeFre
   return Math.round((fee / feeFrequencyMonths[frequency ?? 'Monthly']) * 100) / 100;
 }
 
-/** The down payment the calculator starts a home at: 20%, rounded to the thousand. */
+/**
+ * The down payment the calculator starts a home at: 20%, rounded up to the hundred dollars, so it
+ * reads as "20% of the home price" and never starts under 20%, which would add PMI to a page that
+ * says "20% down". (Integer maths: `price * 0.2` is not exact in floating point.)
+ */
 export function startingDownPayment(price: number): number {
-  return Math.round((price * 0.2) / 1000) * 1000;
+  return Math.ceil(price / 500) * 100;
 }
