@@ -83,6 +83,26 @@ test('the listing firm is in a type no smaller than the facts', async ({ page })
   expect(await size('Listing courtesy of')).toBeGreaterThanOrEqual(await size('4 beds'));
 });
 
+test('the service areas list links each town with homes for sale to them, with their number', async ({ page }) => {
+  // The homes lists' own counts: the town chips of the for-sale page.
+  await page.goto('/listings/status/for-sale');
+  const chips = await page
+    .getByRole('navigation', { name: 'Narrow by town' })
+    .getByRole('link')
+    .evaluateAll((links) => links.map((a) => /^(.+) \((\d+)\)$/.exec(a.textContent.trim())!.slice(1)));
+  const towns = chips.filter(([name]) => name !== 'All towns');
+  expect(towns.length).toBeGreaterThan(1);
+
+  await page.goto('/areas');
+  const list = page.getByRole('region', { name: /^The \d+ towns$/ });
+  const expected = towns.map(([name, n]) => `${n} ${n === '1' ? 'home' : 'homes'} for sale in ${name}`);
+  await expect(list.getByRole('link', { name: /for sale in/ })).toHaveCount(towns.length);
+  for (const name of expected) await expect(list.getByRole('link', { name, exact: true })).toBeVisible();
+  const [firstTown] = towns[0]!;
+  await list.getByRole('link', { name: expected[0], exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Homes for Sale in ${firstTown}, NC`);
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
