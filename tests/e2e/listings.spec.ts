@@ -99,7 +99,7 @@ test('the service areas list links each town with homes for sale to them, with t
   await expect(list.getByRole('link', { name: /for sale in/ })).toHaveCount(towns.length);
   for (const name of expected) await expect(list.getByRole('link', { name, exact: true })).toBeVisible();
   const [firstTown] = towns[0]!;
-  await list.getByRole('link', { name: expected[0], exact: true }).click();
+  await list.getByRole('link', { name: expected[0]!, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Homes for Sale in ${firstTown}, NC`);
 });
 
