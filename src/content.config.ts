@@ -13,6 +13,7 @@ import { z } from 'astro/zod';
 import { testimonialFileSchema, testimonialSchema } from '#src/lib/testimonial.ts';
 import { playlistSchema, snapshotSchema } from '#src/lib/video/model.ts';
 import { countySchema, placeSchema, text, townFields } from '#src/lib/town.ts';
+import { statusGroups, type StatusGroup } from '#src/lib/listing/format.ts';
 import { listingSchema } from '#src/lib/listing/model.ts';
 import { readSnapshotFile, SNAPSHOT_FILE, snapshotEntries, type HandWrittenHome } from '#src/lib/reso/snapshot.ts';
 import { readSnapshotDir } from '#src/server/sync-config.ts';
@@ -265,6 +266,14 @@ const landing = defineCollection({
           z.object({ type: z.literal('calculator'), heading: text }),
           z.object({ type: z.literal('propertySearch'), heading: text.optional() }),
           z.object({ type: z.literal('homeValue') }),
+          /** The newest homes of a status group (content/listings), linking to all of them; absent when there are none. */
+          z.object({
+            type: z.literal('homes'),
+            status: z.enum(statusGroups.map((g) => g.slug) as [StatusGroup['slug'], ...StatusGroup['slug'][]]),
+            heading: text,
+            intro: text.optional(),
+            tone: z.enum(['white', 'sand']).optional(),
+          }),
           z.object({
             type: z.literal('contact'),
             heading: text,

@@ -5,7 +5,8 @@
  * synced home's is made from its address by the loader).
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
-import { compareListings, isAvailable, isOnMarket, listingSlug } from '#src/lib/listing/format.ts';
+import { inNarrowing } from '#src/lib/listing/facets.ts';
+import { compareListings, isAvailable, isOnMarket, listingSlug, type StatusGroup } from '#src/lib/listing/format.ts';
 import { isSynced } from '#src/lib/listing/display.ts';
 import { openHouseSchedule } from '#src/lib/listing/time.ts';
 import { site } from '#src/site.config.ts';
@@ -35,8 +36,16 @@ export function getListings(): Promise<Home[]> {
 }
 
 /** Up to `site.listings.featuredCount` homes a buyer can still make an offer on, newest first. */
-export async function getFeaturedListings(): Promise<Home[]> {
-  return (await getHomesForSale()).slice(0, site.listings.featuredCount);
+export function getFeaturedListings(): Promise<Home[]> {
+  return getLatestHomes('for-sale');
+}
+
+/**
+ * The first `site.listings.featuredCount` homes of a status group in /listings order (newest first;
+ * sold homes latest sale first): the head of the group's page, /listings/status/{group}.
+ */
+export async function getLatestHomes(status: StatusGroup['slug']): Promise<Home[]> {
+  return (await getListings()).filter((h) => inNarrowing(h.data, { status })).slice(0, site.listings.featuredCount);
 }
 
 /** Every home a buyer can still make an offer on (Coming Soon and Active), newest first: the homes feed. */

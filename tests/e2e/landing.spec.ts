@@ -44,6 +44,20 @@ async function expectLink(page: Page, name: string, href: string, newTab = false
   }
 }
 
+/**
+ * A landing page's row of homes: the first homes of its status group's page, in that page's order
+ * (not a copy of the sample), and a link to that page for the rest.
+ */
+async function expectHomesRow(page: Page, heading: string, groupPath: string, linkName: string) {
+  const row = page.getByRole('region', { name: heading });
+  const streets = (await row.locator('[data-listing-item] h3').allTextContents()).map((s) => s.trim());
+  expect(streets.length).toBeGreaterThan(0);
+  await expect(row.getByRole('link', { name: linkName, exact: true })).toHaveAttribute('href', groupPath);
+  await page.goto(groupPath);
+  const onGroupPage = await page.locator('[data-listing-item] :is(h2, h3)').allTextContents();
+  expect(streets).toEqual(onGroupPage.map((s) => s.trim()).slice(0, site.listings.featuredCount));
+}
+
 test.describe('home page', () => {
   test('hero, strip, numbers and call banner', async ({ page }) => {
     await page.goto('/');
@@ -337,6 +351,11 @@ test.describe('landing pages', () => {
     ];
     for (const step of steps) await expect(page.getByRole('heading', { level: 3, name: step })).toBeVisible();
     await expect(page.locator('rea-lazy-frame')).toHaveCount(1);
+    // Beyond SPEC: a closing call to action, as on the other landing pages, and the newest homes for sale.
+    await expect(page.getByRole('heading', { level: 2, name: 'Ready to Start Your Home Search?' })).toBeVisible();
+    await expect(page.locator(`a[href="${mailto('Home Buying Inquiry')}"]`)).toHaveCount(1);
+    await expect(page.locator('main').locator(`a[href="${tel}"]`)).toHaveCount(1);
+    await expectHomesRow(page, 'Homes for Sale Now', '/listings/status/for-sale', 'See All Homes for Sale');
   });
 
   test('/seller-resources', async ({ page }) => {
@@ -353,6 +372,33 @@ test.describe('landing pages', () => {
     for (const step of steps) await expect(page.getByRole('heading', { level: 3, name: step })).toBeVisible();
     await expect(page.locator('section#prep-tips li')).toHaveCount(4);
     await expect(page.locator('rea-home-value')).toHaveCount(1);
+    // Beyond SPEC: a closing call to action, as on the other landing pages, and the latest sales.
+    await expect(page.getByRole('heading', { level: 2, name: 'Thinking About Selling?' })).toBeVisible();
+    await expect(page.locator(`a[href="${mailto('Home Selling Inquiry')}"]`)).toHaveCount(1);
+    await expect(page.locator('main').locator(`a[href="${tel}"]`)).toHaveCount(1);
+    await expectHomesRow(page, 'Recently Sold', '/listings/status/sold', 'See All Recently Sold Homes');
+  });
+
+  test('a row of homes shorter than the columns is centred, each card one column wide', async ({ page }) => {
+    // The seller page's recently sold homes: fewer than a row in the sample (one), where a grid
+    // left a lone card at the left edge.
+    await page.goto('/seller-resources');
+    const list = page.getByRole('region', { name: 'Recently Sold' }).locator('[data-listing-grid]');
+    await list.scrollIntoViewIfNeeded();
+    const width = page.viewportSize()!.width;
+    const columns = width >= 1024 ? 3 : width >= 640 ? 2 : 1;
+    const box = (await list.boundingBox())!;
+    const cards = await Promise.all(
+      (await list.locator('[data-listing-item]').all()).map(async (c) => (await c.boundingBox())!),
+    );
+    const gap = 24;
+    for (const card of cards)
+      expect(Math.abs(card.width - (box.width - gap * (columns - 1)) / columns)).toBeLessThan(1);
+    const lastTop = Math.max(...cards.map((c) => c.y));
+    const lastRow = cards.filter((c) => Math.abs(c.y - lastTop) < 1);
+    const left = Math.min(...lastRow.map((c) => c.x)) - box.x;
+    const right = box.x + box.width - Math.max(...lastRow.map((c) => c.x + c.width));
+    expect(Math.abs(left - right)).toBeLessThan(1);
   });
 
   test('/about shows both sets of figures as stated', async ({ page }) => {
