@@ -1,6 +1,6 @@
 /**
  * Sweeps every page of the built sitemap plus the not-found pages: one h1, head tags,
- * parseable JSON-LD, resolving internal links, unique titles and descriptions, and no
+ * parseable JSON-LD, resolving internal links, unique titles and descriptions, American spelling, and no
  * axe-core WCAG 2.2 A/AA violation.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
@@ -152,4 +152,36 @@ test('every link that opens a new tab has rel="noopener noreferrer"', async ({ r
     }
   }
   expect(bad).toEqual([]);
+});
+
+/**
+ * British spellings a writer may bring along (this site is for North Carolina): words in
+ * -ise/-isation, -our, -re, and a few others, as whole words. Proper names keep their own
+ * spelling: `allowed` lists the ones the pages name.
+ */
+const britishSpelling = new RegExp(
+  [
+    String.raw`\b(?:maxim|minim|organ|recogn|real|priorit|personal|custom|special|final|optim|summar|util|apolog|categor|emphas|standard|modern|visual|familiar|capital|character|critic|energ|memor|normal|central|stabil|author|moistur|winter)is(?:e|ed|es|ing|ation|ations|er|ers)\b`,
+    String.raw`\b(?:colour|neighbour|favour|honour|labour|behaviour|harbour|flavour|humour|savour|odour|endeavour|parlour)\w*`,
+    String.raw`\b(?:centres?|metres?|litres?|theatres?|fibres?|storeys?|programmes?|licences?|defence|offence|catalogue|cheques?|tyres?|kerbs?|aluminium|jewellery|travell(?:ed|ing|er|ers)|cancell(?:ed|ing)|modell(?:ed|ing)|fuelled|labelled|enrolment|ageing|grey|mould|sceptic\w*|whilst|amongst|learnt|enquir\w*|aeroplane|manoeuvres?|practised|amortisation)\b`,
+  ].join('|'),
+  'gi',
+);
+const allowed = ['Renaissance Centre'];
+
+test('every page reads in American English, its metadata and alternative texts included', async ({ request }) => {
+  const found: string[] = [];
+  for (const path of [...pages, ...notFoundPaths]) {
+    const html = await fetchHtml(request, path);
+    const attributes = [...html.matchAll(/\s(?:alt|aria-label|title|content|placeholder)="([^"]*)"/g)].map((m) => m[1]);
+    const text = [
+      html.replace(/<script(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script>|<style[^>]*>[\s\S]*?<\/style>/g, ' '),
+      ...attributes,
+    ]
+      .join(' ')
+      .replace(/<[^>]+>/g, ' ');
+    const words = allowed.reduce((t, name) => t.replaceAll(name, ' '), text).match(britishSpelling) ?? [];
+    for (const word of new Set(words)) found.push(`${path}: ${word}`);
+  }
+  expect(found).toEqual([]);
 });
