@@ -110,6 +110,16 @@ test('an unknown city answers 404 with City Not Found and a way home', async ({ 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('City Not Found');
   await expect(page.getByText("The city you're looking for doesn't exist in our service area.")).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to Home', exact: true })).toHaveAttribute('href', '/');
+  // Beyond SPEC: the towns with a guide, the same as the footer's service areas, and the map of them.
+  const towns = page.getByRole('navigation', { name: 'The towns I serve' }).getByRole('listitem').getByRole('link');
+  const footerTowns = page.getByRole('navigation', { name: 'Service Areas' }).getByRole('link');
+  const hrefs = (links: typeof towns) =>
+    links.evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href')]));
+  expect(await towns.count()).toBeGreaterThan(10);
+  expect(await hrefs(towns)).toEqual(await hrefs(footerTowns));
+  await expect(page.getByRole('link', { name: 'See them on the service area map' })).toHaveAttribute('href', '/areas');
+  await towns.first().click();
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('City Not Found');
 });
 
 test('a city with videos in the snapshot lists up to 6 of them, each opening on YouTube', async ({ page }) => {
