@@ -54,6 +54,25 @@ test('an unknown path answers 404 with the not-found page and logs the path', as
   await expect(page).toHaveURL(/\/$/);
 });
 
+test('the 404 page searches the site, starting from the words of the missing address', async ({ page }) => {
+  expect((await page.goto('/blog/best-cary-neighborhoods.html'))?.status()).toBe(404);
+  const box = page.getByRole('searchbox', { name: 'Looking for something in particular?' });
+  await expect(box).toHaveValue('best cary neighborhoods');
+  await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/search\?q=best\+cary\+neighborhoods$/);
+
+  // An address of no words, or one that does not decode, leaves the box empty; markup stays text.
+  for (const [path, value] of [
+    ['/2024/11', ''],
+    ['/%E0%A4', ''],
+    ['/%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E', 'img src x onerror alert 1'],
+  ] as const) {
+    expect((await page.goto(path))?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found');
+    await expect(box).toHaveValue(value);
+  }
+});
+
 test('an unknown city answers 404 with City Not Found', async ({ page }) => {
   const res = await page.goto('/city/atlantis');
   expect(res?.status()).toBe(404);
