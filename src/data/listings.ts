@@ -35,11 +35,6 @@ export function getListings(): Promise<Home[]> {
   return all;
 }
 
-/** Up to `site.listings.featuredCount` homes a buyer can still make an offer on, newest first. */
-export function getFeaturedListings(): Promise<Home[]> {
-  return getLatestHomes('for-sale');
-}
-
 /**
  * The first `site.listings.featuredCount` homes of a status group in /listings order (newest first;
  * sold homes latest sale first): the head of the group's page, /listings/status/{group}.
