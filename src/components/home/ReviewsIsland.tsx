@@ -122,7 +122,7 @@ function ReviewCard({ review }: { review: Review }) {
         ) : (
           <span
             aria-hidden="true"
-            className="flex size-11 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white"
+            className="print-exact flex size-11 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white"
           >
             {initial}
           </span>

@@ -31,7 +31,7 @@ function AreaMapIsland(props: Props) {
   }, [ready]);
 
   return (
-    <div ref={layer} className={`absolute inset-0 ${ready ? '' : 'pointer-events-none'}`}>
+    <div ref={layer} className={`absolute inset-0 print:hidden ${ready ? '' : 'pointer-events-none'}`}>
       {LeafletMap && <LeafletMap {...props} onReady={() => setReady(true)} />}
     </div>
   );

@@ -25,7 +25,7 @@ export default function AmortizationTable({ id, schedule, caption }: Props) {
       aria-labelledby={captionId}
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus so keyboard users can scroll it (WCAG 2.1.1)
       tabIndex={0}
-      className="h-96 overflow-y-auto rounded-lg border border-slate-300"
+      className="h-96 overflow-y-auto rounded-lg border border-slate-300 print:h-auto print:overflow-visible"
     >
       <table id={id} className="w-full border-collapse text-right text-xs tabular-nums sm:text-sm">
         <caption id={captionId} className="px-3 py-2 text-left text-sm font-semibold text-ink">

@@ -133,7 +133,7 @@ function CalculatorIsland({ city, taxTable, title, headingLevel, anchor, start }
   return (
     <div id={anchor} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <Heading className="font-display text-2xl font-bold text-ink sm:text-3xl">{title}</Heading>
-      <div className="mt-5 grid gap-6 md:grid-cols-2">
+      <div className="mt-5 grid gap-6 md:grid-cols-2 print:grid-cols-2">
         <div className="grid content-start gap-4">
           <NumberField
             id={`${id}-price`}
@@ -202,7 +202,7 @@ function CalculatorIsland({ city, taxTable, title, headingLevel, anchor, start }
         </MonthlyCost>
       </section>
 
-      <section aria-labelledby={`${id}-schedule`} className="mt-10 border-t border-slate-200 pt-8">
+      <section aria-labelledby={`${id}-schedule`} className="mt-10 border-t border-slate-200 pt-8" data-schedule>
         <Sub id={`${id}-schedule`} className="text-xl font-bold text-ink">
           Amortization schedule
         </Sub>

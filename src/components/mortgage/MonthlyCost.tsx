@@ -48,7 +48,7 @@ export default function MonthlyCost({
     ['PMI', pmiRequired ? cost.pmi : null],
   ];
   return (
-    <div className="grid gap-6 md:grid-cols-2">
+    <div className="grid gap-6 md:grid-cols-2 print:grid-cols-2">
       <div className="grid content-start gap-4">
         <div>
           <label htmlFor={`${idPrefix}-town`} className="block text-sm font-semibold text-ink">
