@@ -173,3 +173,20 @@ test('a printed mortgage scenario lists every year of the schedule, not the ten 
   expect(await clipped()).toBe(0);
   await expect(table.getByRole('row', { name: /^30 / })).toBeVisible();
 });
+
+test("a landing page's closing block gives, on paper, the e-mail address and the phone, not a booking link", async ({
+  page,
+}) => {
+  await page.goto('/upsizing');
+  const block = page.locator('section[aria-labelledby="contact-block-heading"]');
+  const email = block.locator('a[href^="mailto:"]');
+  await expect(email).toHaveAccessibleName('Email Me');
+  const address = email.getByText(site.agent.email, { exact: true });
+  const booking = block.getByRole('link', { name: /^Schedule a Free Consultation/ });
+  await expect(address).toBeHidden();
+  await expect(booking).toBeVisible();
+  await page.emulateMedia({ media: 'print' });
+  await expect(address).toBeVisible();
+  await expect(block.getByText(`Call ${formatPhone(site.agent.phoneDigits)}`, { exact: true })).toBeVisible();
+  await expect(booking).toBeHidden();
+});
