@@ -5,6 +5,7 @@
  * synced home's is made from its address by the loader).
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
+import { buildTime } from '#src/lib/build-time.ts';
 import { inNarrowing } from '#src/lib/listing/facets.ts';
 import { compareListings, isAvailable, isOnMarket, listingSlug, type StatusGroup } from '#src/lib/listing/format.ts';
 import { isSynced } from '#src/lib/listing/display.ts';
@@ -67,5 +68,5 @@ export async function getListingsUpdated(): Promise<string | undefined> {
 
 /** The coming open houses of the homes not yet sold, soonest first, as of the build. */
 export async function getOpenHouseSchedule(): Promise<{ home: Home; openHouse: Home['data']['OpenHouse'][number] }[]> {
-  return openHouseSchedule(await getListings(), new Date());
+  return openHouseSchedule(await getListings(), buildTime());
 }

@@ -9,6 +9,7 @@ import { readSyncSettings, syncEnvSchema } from '#src/server/sync-config.ts';
 
 const notServer: Record<string, string> = {
   SITE_URL: 'the build',
+  BUILD_TIME: 'the build',
   VIDEO_SNAPSHOT_DIR: 'npm run sync',
   OEMBED_URL: 'npm run thumbnails',
   CHROMIUM_PATH: 'the browser tests and the audit',

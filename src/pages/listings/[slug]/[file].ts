@@ -5,6 +5,7 @@
  */
 import type { APIRoute, GetStaticPaths, InferGetStaticPropsType } from 'astro';
 import { getListings } from '#src/data/listings.ts';
+import { buildTime } from '#src/lib/build-time.ts';
 import { courtesyLine } from '#src/lib/listing/display.ts';
 import { buildOpenHouseIcs, openHouseEvent, openHouseFileName } from '#src/lib/listing/ics.ts';
 import { upcomingOpenHouses } from '#src/lib/listing/time.ts';
@@ -12,7 +13,7 @@ import { canonicalUrl } from '#src/lib/seo/meta.ts';
 import { site } from '#src/site.config.ts';
 
 export const getStaticPaths = (async () => {
-  const now = new Date();
+  const now = buildTime();
   return (await getListings()).flatMap((home) =>
     upcomingOpenHouses(home.data.OpenHouse, now).map((openHouse) => ({
       params: { slug: home.id, file: openHouseFileName(openHouse.OpenHouseStartTime) },

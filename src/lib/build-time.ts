@@ -1,0 +1,21 @@
+/**
+ * The moment a build takes as now: it decides which open houses are still coming (and get their
+ * .ics files), which videos count as recent on a city guide, and the footer's year. A real build
+ * uses the clock. `BUILD_TIME` (a date and time with its offset) fixes it: the tests build the
+ * sample content as of the samples' date (tests/support/samples-date.ts), so what they expect of
+ * it (the open house of January 16, 2027 still to come) holds on any later day.
+ */
+import { z } from 'zod';
+
+const buildTimeSchema = z.iso.datetime({ offset: true });
+
+export function buildTime(env: Readonly<Record<string, string | undefined>> = process.env): Date {
+  const value = env['BUILD_TIME'];
+  if (value === undefined || value === '') return new Date();
+  if (!buildTimeSchema.safeParse(value).success) {
+    throw new Error(
+      `BUILD_TIME must be a date and time with its offset, such as 2026-11-25T12:00:00-05:00, got "${value}"`,
+    );
+  }
+  return new Date(value);
+}
