@@ -1,9 +1,10 @@
 /**
  * The moment a build takes as now: it decides which open houses are still coming (and get their
- * .ics files), which videos count as recent on a city guide, and the footer's year. A real build
- * uses the clock. `BUILD_TIME` (a date and time with its offset) fixes it: the tests build the
- * sample content as of the samples' date (tests/support/samples-date.ts), so what they expect of
- * it (the open house of January 16, 2027 still to come) holds on any later day.
+ * .ics files) and which videos count as recent on a city guide. A real build uses the clock.
+ * `BUILD_TIME` (a date and time with its offset) fixes it: the tests build the sample content as of
+ * the samples' date (tests/support/samples-date.ts), so what they expect of it (the open house of
+ * January 16, 2027 still to come) holds on any later day. Only pre-rendered pages read it, never
+ * one the server renders on request (such as /contact).
  */
 import { z } from 'zod';
 
