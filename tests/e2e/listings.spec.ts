@@ -397,6 +397,46 @@ test('on a phone each row of towns and statuses is one line that scrolls sideway
   expect(await axeViolations(page, 'main')).toEqual([]);
 });
 
+test('on a phone a row of choices fades at an edge where more choices lie, and the chosen or focused one stands clear of the fade', async ({
+  page,
+  isMobile,
+}) => {
+  const towns = page.getByRole('navigation', { name: 'Narrow by town' }).getByRole('list');
+  /** How far in from each end the row fades, in CSS pixels. */
+  const fades = () =>
+    towns.evaluate((ul) =>
+      ['--fade-start', '--fade-end'].map((name) => parseFloat(getComputedStyle(ul).getPropertyValue(name))),
+    );
+  const scrollTo = (to: 'start' | 'end') =>
+    towns.evaluate((ul, to) => ul.scrollTo({ left: to === 'start' ? 0 : ul.scrollWidth, behavior: 'instant' }), to);
+  const clearOfFades = async (name: RegExp) => {
+    const [start, end] = await fades();
+    const [chip, row] = [(await towns.getByRole('link', { name }).boundingBox())!, (await towns.boundingBox())!];
+    // (scrollLeft is whole pixels: a chip may sit a fraction of one into the fade.)
+    expect(chip.x).toBeGreaterThan(row.x + start! - 1);
+    expect(chip.x + chip.width).toBeLessThan(row.x + row.width - end! + 1);
+  };
+  await page.goto('/listings/town/holly-springs');
+  if (!isMobile) {
+    // On a wide screen the choices wrap, and nothing is faded.
+    expect(await towns.evaluate((ul) => getComputedStyle(ul).maskImage)).toBe('none');
+    return;
+  }
+  // Holly Springs, the fourth town, is brought into the row: towns lie beyond both edges.
+  await expect.poll(fades).toEqual([40, 40]);
+  await clearOfFades(/^Holly Springs/);
+  // At the row's start only its end fades, and at its end only its start.
+  await scrollTo('start');
+  await expect.poll(fades).toEqual([0, 40]);
+  await scrollTo('end');
+  await expect.poll(fades).toEqual([40, 0]);
+  // A town reached by Tab stops clear of the fade.
+  await scrollTo('start');
+  await towns.getByRole('link', { name: /^Raleigh/ }).focus();
+  await expect.poll(fades).toEqual([40, 40]);
+  await clearOfFades(/^Raleigh/);
+});
+
 test('a sold home shows Sold, the close price and date, and no open house, calculator or showing form', async ({
   page,
 }) => {
