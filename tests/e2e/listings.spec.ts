@@ -585,6 +585,48 @@ test('the gallery by keyboard: open a photo, go to the next, Escape returns the 
   await expect(first).toBeFocused();
 });
 
+test('on a touch screen a sideways swipe moves through the photos, and the photos either side load ahead', async ({
+  page,
+  isMobile,
+}) => {
+  test.skip(!isMobile, 'phone only');
+  await page.goto(cary);
+  await page.getByRole('link', { name: /^Photo 1 of 5, full screen/ }).tap();
+  const dialog = page.getByRole('dialog', { name: 'Photos of 412 Oak Grove Lane, Cary, NC 27513' });
+  await expect(dialog.getByText('Photo 1 of 5')).toBeVisible();
+  // Photo 1 is shown (and so loaded): photos 2 and 5 (either side, the row wraps) load too; 3 and 4 wait.
+  const loading = () =>
+    dialog.locator('figure img').evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).loading));
+  expect(await loading()).toEqual(['lazy', 'eager', 'lazy', 'lazy', 'eager']);
+
+  // Real touches (Chromium's input pipeline), so the browser's touch-action rules apply as on a phone.
+  const cdp = await page.context().newCDPSession(page);
+  const swipe = async (dx: number, dy = 0) => {
+    const [x, y] = [180, 390];
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+    for (let step = 1; step <= 5; step++)
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchMove',
+        touchPoints: [{ x: x + (dx * step) / 5, y: y + (dy * step) / 5 }],
+      });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  };
+  await swipe(-120);
+  await expect(dialog.getByText('Photo 2 of 5')).toBeVisible();
+  await expect(dialog.locator('figure:visible img')).toHaveAttribute('alt', /^Kitchen with white cabinets/);
+  // Now photo 3 loads ahead; photo 4 still waits.
+  expect(await loading()).toEqual(['eager', 'eager', 'eager', 'lazy', 'eager']);
+  await swipe(120);
+  await swipe(120);
+  await expect(dialog.getByText('Photo 5 of 5')).toBeVisible();
+  // A short slide, or one more up or down than sideways, leaves the photo where it is.
+  await swipe(-25);
+  await swipe(-60, 120);
+  await expect(dialog.getByText('Photo 5 of 5')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).tap();
+  await expect(dialog).toBeHidden();
+});
+
 test('the first photo is the eager, high-priority picture; the others wait', async ({ page }) => {
   await page.goto(cary);
   const img = page.locator('[data-gallery] a[data-photo="0"] img');
