@@ -214,9 +214,14 @@ export const site = {
       /** Who runs the widget, named with its privacy policy on /privacy. */
       provider: { name: 'Example Home Value', privacyUrl: 'https://widgets.example.com/privacy' },
     },
-    /** Light basemap tiles for the area map, with the attribution the provider requires. */
     /** A map site's page for one point, the link a listing's map offers without JavaScript. */
     mapPoint: { name: 'OpenStreetMap', url: 'https://www.openstreetmap.org/?mlat={lat}&mlon={lng}#map=17/{lat}/{lng}' },
+    /**
+     * Directions to a home, offered beside its map and each open house; `{address}` becomes the home's
+     * full address. Google's map links open the Google Maps app on a phone that has it.
+     */
+    directions: { name: 'Google Maps', url: 'https://www.google.com/maps/dir/?api=1&destination={address}' },
+    /** Light basemap tiles for the area map, with the attribution the provider requires. */
     mapTiles: {
       url: 'https://{s}.basemaps.cartocdn.com/light_all/{z}/{x}/{y}{r}.png',
       attribution: [

@@ -174,6 +174,13 @@ test.describe('without JavaScript', () => {
     await expect(
       page.getByRole('link', { name: 'Open 412 Oak Grove Lane on OpenStreetMap (opens in a new tab)' }),
     ).toHaveAttribute('href', 'https://www.openstreetmap.org/?mlat=35.7968&mlon=-78.8032#map=17/35.7968/-78.8032');
+    // Directions for a visitor on the way to a showing or an open house (the Google Maps app on a phone).
+    await expect(
+      page.getByRole('link', { name: 'Directions to 412 Oak Grove Lane on Google Maps (opens in a new tab)' }),
+    ).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/dir/?api=1&destination=412%20Oak%20Grove%20Lane%2C%20Cary%2C%20NC%2027513',
+    );
   });
 });
 
@@ -539,6 +546,14 @@ test('open houses: every coming one on one page, soonest first, reached from the
   expect(ics.headers()['content-type']).toMatch(/^text\/calendar/);
   await expect(first.getByRole('link', { name: /^Add to Google Calendar/ })).toHaveAccessibleName(
     'Add to Google Calendar: open house at 412 Oak Grove Lane, Saturday, January 16, 2027, 1:00 PM to 3:00 PM (opens in a new tab)',
+  );
+  await expect(
+    first.getByRole('link', {
+      name: 'Directions to 412 Oak Grove Lane, Cary, NC 27513 on Google Maps (opens in a new tab)',
+    }),
+  ).toHaveAttribute(
+    'href',
+    'https://www.google.com/maps/dir/?api=1&destination=412%20Oak%20Grove%20Lane%2C%20Cary%2C%20NC%2027513',
   );
   await expect(page.locator('[data-listing-disclaimer]')).toBeVisible();
 

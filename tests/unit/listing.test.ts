@@ -3,6 +3,7 @@ import { z } from 'astro/zod';
 import { describe, expect, it } from 'vitest';
 import {
   compareListings,
+  directionsUrl,
   fullAddress,
   homeInWords,
   keyFacts,
@@ -149,6 +150,13 @@ describe('slug and address', () => {
     expect(listingSlug(condo)).toBe('1208-o-kelly-chateau-row-unit-3b-cary-nc');
     expect(fullAddress(condo)).toBe("1208 O'Kelly Château Row Unit 3B, Cary, NC 27513");
     expect(toSlug('  Wake  Forest ')).toBe('wake-forest');
+  });
+
+  it('gives directions to the full address, encoded into the map site’s link', () => {
+    const condo = { ...home, StreetNumber: '1208', StreetName: 'Dogwood', StreetSuffix: 'Row', UnitNumber: '3B&4' };
+    expect(directionsUrl('https://maps.example/dir?to={address}&from=', condo)).toBe(
+      'https://maps.example/dir?to=1208%20Dogwood%20Row%20Unit%203B%264%2C%20Cary%2C%20NC%2027513&from=',
+    );
   });
 });
 
@@ -489,6 +497,10 @@ describe('a home whose street address is withheld (InternetAddressDisplayYN fals
   it('is named by town and ZIP, and its page address by town, ZIP and key', () => {
     expect(fullAddress(data)).toBe('Home in Cary, NC 27513');
     expect(listingSlug(data)).toBe('home-in-cary-nc-27513-ja-2026-014');
+  });
+
+  it('has no directions, which would lead to the house', () => {
+    expect(directionsUrl('https://maps.example/dir?to={address}', data)).toBeUndefined();
   });
 
   it('has structured data without street address or geo', () => {

@@ -73,6 +73,14 @@ export function fullAddress(a: AddressParts): string {
 }
 
 /**
+ * A map site's directions to the home (`template`'s `{address}` becomes its full address, encoded);
+ * none when the street address is withheld, since directions would give the house away.
+ */
+export function directionsUrl(template: string, a: AddressParts): string | undefined {
+  return isAddressShown(a) ? template.replaceAll('{address}', encodeURIComponent(fullAddress(a))) : undefined;
+}
+
+/**
  * The page address: street address and town, e.g. "412-oak-grove-lane-cary-nc". A home whose street
  * is withheld has town, ZIP and listing key instead ("home-in-cary-nc-27513-car101"): unique
  * without the street, and giving nothing away.
