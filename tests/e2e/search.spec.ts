@@ -119,6 +119,15 @@ test('a home is found on its own page by its street or listing number, not on ev
   );
 });
 
+test('an excerpt from the pros and cons of an article reads as text, without their + and − marks', async ({ page }) => {
+  await page.goto(`/search?q=${encodeURIComponent('fewer upscale dining')}`);
+  const garner = results(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: 'New Construction Homes in Garner NC' }) });
+  await expect(garner).toContainText('surrounded by construction. Fewer upscale dining and shopping options');
+  await expect(garner).not.toContainText('−');
+});
+
 test("a page is not found by the choices of a drop-down it holds (the calculator's towns)", async ({ page }) => {
   await page.goto('/search?q=Zebulon');
   await expect(results(page).getByRole('link').first()).toBeVisible();
