@@ -36,6 +36,23 @@ export function resultsSummary(term: string, found: number, shown: number): stri
   return shown < found ? `${count} for "${term}", the first ${shown} shown.` : `${count} for "${term}".`;
 }
 
+/** The words of a query or a name, compared loosely: case, punctuation and spacing aside. */
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/**
+ * The town a query names, if it is one of `towns` (the town guides' names) on its own or followed by
+ * the state: "raleigh", "Raleigh, NC", "fuquay varina north carolina". Such a search leads with
+ * the town's guide, which Pagefind ranks below long articles that repeat the name.
+ */
+export function townNamed(term: string, towns: readonly string[]): string | undefined {
+  const asked = words(term).replace(/ (nc|north carolina)$/, '');
+  return towns.find((town) => words(town) === asked);
+}
+
 /** A class attribute with one of Tailwind's display utilities that put an element in a box of its own. */
 const boxed = /\sclass="(?:[^"]*\s)?(?:block|flex|grid|table|list-item|flow-root)[\s"]/i;
 

@@ -69,6 +69,29 @@ test('the query in q fills the box and runs: articles, playlist pages and city g
   expect(links).toContain(`/blog/${slugify(town)}-nc`);
 });
 
+test('a search that names a town leads with its guide, though articles that repeat the name rank higher in the index', async ({
+  page,
+}) => {
+  // Pagefind alone put the Raleigh guide seventh, Knightdale's fourth and Fuquay-Varina's second.
+  for (const [query, guide] of [
+    ['Raleigh', '/city/raleigh'],
+    ['knightdale, NC', '/city/knightdale'],
+    ['fuquay varina', '/city/fuquay-varina'],
+  ] as const) {
+    await page.goto(`/search?q=${encodeURIComponent(query)}`);
+    await expect(results(page).getByRole('heading').first()).toHaveText(/^(Raleigh|Knightdale|Fuquay-Varina)$/);
+    const links = await resultLinks(page);
+    expect(links[0], query).toBe(guide);
+    // Once, and the articles still follow it.
+    expect(links.filter((l) => l === guide)).toHaveLength(1);
+    expect(links.filter((l) => l?.startsWith('/blog/')).length).toBeGreaterThan(1);
+  }
+  // A query that only mentions a town is ranked as the index ranks it.
+  await searchBox(page).fill('living in raleigh');
+  await expect(page.getByRole('status')).toHaveText(/results? for "living in raleigh"/);
+  expect((await resultLinks(page))[0]).toBe('/blog/living-in-raleigh-nc');
+});
+
 test('a query with many results lists 20 at a time, and "Show more results" adds the next ones', async ({ page }) => {
   await page.goto('/search?q=Raleigh');
   const status = page.getByRole('status');

@@ -1,6 +1,6 @@
 /** The site search's pure parts (src/lib/search.ts). */
 import { describe, expect, it } from 'vitest';
-import { excerptParts, resultsSummary, htmlForIndex } from '#src/lib/search.ts';
+import { excerptParts, resultsSummary, htmlForIndex, townNamed } from '#src/lib/search.ts';
 
 describe('search excerpts', () => {
   it('become text parts, the matched words marked, entities decoded and nothing parsed as HTML', () => {
@@ -21,6 +21,21 @@ describe('the status line', () => {
     expect(resultsSummary('cary', 3, 3)).toBe('3 results for "cary".');
     expect(resultsSummary('homes', 42, 20)).toBe('42 results for "homes", the first 20 shown.');
     expect(resultsSummary('zzz', 0, 0)).toMatch(/^No results for "zzz"\./);
+  });
+});
+
+describe('a query that names a town', () => {
+  const towns = ['Raleigh', 'Fuquay-Varina', 'Wake Forest'];
+  it('is known by the name alone or with the state, whatever the case, spacing and punctuation', () => {
+    for (const term of ['raleigh', ' RALEIGH ', 'Raleigh, NC', 'raleigh nc', 'Raleigh North Carolina'])
+      expect(townNamed(term, towns), term).toBe('Raleigh');
+    expect(townNamed('fuquay varina', towns)).toBe('Fuquay-Varina');
+    expect(townNamed('wake forest, n.c.', towns)).toBeUndefined();
+    expect(townNamed('Wake  Forest,NC', towns)).toBe('Wake Forest');
+  });
+  it('is not any query that merely mentions one', () => {
+    for (const term of ['living in raleigh', 'raleigh schools', 'north raleigh', 'forest', 'nc', ''])
+      expect(townNamed(term, towns), term).toBeUndefined();
   });
 });
 

@@ -2,20 +2,26 @@
  * The search itself, loaded by <rea-search> (SiteSearch.astro) once there is a query or the
  * visitor turns to the box: it loads Pagefind's index, runs the query of the address (`q`) and
  * each one typed, and lists the pages found with their title, address and an excerpt with the
- * matched words marked. If the index cannot load, `fail` puts SPEC's 'Search Not Available'
- * texts back.
+ * matched words marked; a query that names a town leads with the town's guide. If the index cannot
+ * load, `fail` puts SPEC's 'Search Not Available' texts back.
  */
-import { excerptParts, resultsSummary } from '#src/lib/search.ts';
+import { excerptParts, resultsSummary, townNamed } from '#src/lib/search.ts';
 
 /** The part of Pagefind's browser API (pagefind.js, written by the build) used here. */
 interface Pagefind {
   options(options: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
-  debouncedSearch(
-    term: string,
-    options?: Record<string, unknown>,
-    debounceMs?: number,
-  ): Promise<{ results: { data(): Promise<PageData> }[] } | null>;
+  debouncedSearch(term: string, options?: SearchOptions, debounceMs?: number): Promise<{ results: Result[] } | null>;
+  search(term: string | null, options?: SearchOptions): Promise<{ results: Result[] }>;
+  /** Each filter's values, with how many pages carry them. */
+  filters(): Promise<Record<string, Record<string, number>>>;
+}
+interface SearchOptions {
+  filters?: Record<string, string>;
+}
+interface Result {
+  id: string;
+  data(): Promise<PageData>;
 }
 interface PageData {
   url: string;
@@ -70,7 +76,26 @@ export async function startSearch(root: HTMLElement, fail: () => void): Promise<
   }
 
   /** The query on screen and all its results, of which the list shows the first ones. */
-  let current: { term: string; results: { data(): Promise<PageData> }[] } | undefined;
+  let current: { term: string; results: Result[] } | undefined;
+  /** The towns with a guide: the guide's h1 is the filter `town` (the city page's PageHero). */
+  const towns = await pagefind.filters().then(
+    (filters) => Object.keys(filters['town'] ?? {}),
+    () => [],
+  );
+  /**
+   * A query that names a town leads with its guide: Pagefind ranks long articles that repeat the
+   * name above it ("Raleigh" put the Raleigh guide seventh).
+   */
+  const guideFirst = async (term: string, results: Result[]) => {
+    const town = townNamed(term, towns);
+    if (!town) return results;
+    const [filtered] = (await pagefind.search(null, { filters: { town } })).results;
+    // The query's own result for the guide, whose excerpt has the words found marked.
+    const guide = results.find((r) => r.id === filtered?.id) ?? filtered;
+    return guide ? [guide, ...results.filter((r) => r !== guide)] : results;
+  };
+  /** Counts the queries run, so that only the latest one's results are shown. */
+  let asked = 0;
 
   const show = async (term: string) => {
     const trimmed = term.trim();
@@ -86,11 +111,14 @@ export async function startSearch(root: HTMLElement, fail: () => void): Promise<
       suggestions.hidden = false;
       return;
     }
+    const ticket = ++asked;
     const search = await pagefind.debouncedSearch(trimmed, {}, 200);
     if (!search) return; // a newer query replaced this one
-    current = { term: trimmed, results: search.results };
+    const results = await guideFirst(trimmed, search.results);
+    if (ticket !== asked) return; // a newer query came meanwhile
+    current = { term: trimmed, results };
     // The popular searches are offered before a query and after one that finds nothing.
-    suggestions.hidden = search.results.length > 0;
+    suggestions.hidden = results.length > 0;
     list.replaceChildren();
     await showNext();
   };
