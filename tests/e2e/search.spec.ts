@@ -221,6 +221,10 @@ test('landing and legal pages are found too, and the search page itself is not',
     'href',
     '/privacy',
   );
+  // The footer calls the reviews page "Client Testimonials": the word finds it, not only the terms of use.
+  await searchBox(page).fill('testimonials');
+  await expect(results(page).getByRole('heading').first()).toHaveText('Client Reviews');
+  expect((await resultLinks(page))[0]).toBe('/testimonials');
   await searchBox(page).fill('search functionality');
   await expect(page.getByRole('status')).toHaveText(/^No results for "search functionality"/);
 });
