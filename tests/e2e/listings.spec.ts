@@ -570,6 +570,23 @@ test('open houses: every coming one on one page, soonest first, reached from the
   await expect(page).toHaveURL(/\/listings$/);
 });
 
+test('a home with a coming open house says when on its card, except where the open house is the entry', async ({
+  page,
+}) => {
+  await page.goto('/listings');
+  const openHouse = page.locator('[data-card-open-house]');
+  // The sample's open house of November 8, 2026 has ended by the build; the one in January is on.
+  await expect(openHouse).toHaveCount(1);
+  const card = page.locator('[data-listing-card]').filter({ has: openHouse });
+  await expect(card.getByRole('heading')).toHaveText('412 Oak Grove Lane');
+  await expect(openHouse).toHaveText('Open house Sat, Jan 16, 1:00 PM to 3:00 PM');
+  await expect(openHouse.locator('time')).toHaveAttribute('datetime', '2027-01-16T13:00');
+  // On the open houses page each entry says its time above the card, which does not repeat it.
+  await page.goto('/listings/open-houses');
+  await expect(page.locator('[data-listing-card]')).toHaveCount(1);
+  await expect(openHouse).toHaveCount(0);
+});
+
 test('the gallery by keyboard: open a photo, go to the next, Escape returns the focus', async ({ page }) => {
   await page.goto(cary);
   const first = page.getByRole('link', { name: /^Photo 1 of 5, full screen/ });

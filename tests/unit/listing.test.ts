@@ -28,6 +28,7 @@ import { buildRealEstateListing } from '#src/lib/listing/jsonld.ts';
 import { listingSchema, type StandardStatus } from '#src/lib/listing/model.ts';
 import {
   formatOpenHouse,
+  shortOpenHouse,
   localTimeInZone,
   openHouseParts,
   openHouseSchedule,
@@ -274,6 +275,12 @@ describe('open-house times (America/New_York)', () => {
       day: 'Saturday, July 10, 2027',
       hours: '11:30 AM to 1:00 PM',
     });
+  });
+
+  it('says it briefly on a home’s card, in New York time whatever the machine’s zone', () => {
+    expect(shortOpenHouse('2027-01-16T13:00', '2027-01-16T15:00')).toBe('Sat, Jan 16, 1:00 PM to 3:00 PM');
+    expect(shortOpenHouse('2027-07-10T11:30', '2027-07-10T13:00')).toBe('Sat, Jul 10, 11:30 AM to 1:00 PM');
+    expect(() => shortOpenHouse('2027-03-14T02:30', '2027-03-14T04:00')).toThrow(/not a New York time/);
   });
 
   it('schedules the coming open houses of every home not yet sold, soonest first across the homes', () => {

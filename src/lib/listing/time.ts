@@ -117,6 +117,21 @@ export function formatOpenHouse(start: string, end: string): string {
   return `${day}, ${hours}`;
 }
 
+const shortDayFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: listingTimeZone,
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+});
+
+/** "Sat, Jan 16, 1:00 PM to 3:00 PM" (New York time): an open house on a home's card. */
+export function shortOpenHouse(start: string, end: string): string {
+  const from = localTimeInZone(start);
+  const to = localTimeInZone(end);
+  if (!from || !to) throw new Error(`not a New York time: ${start} or ${end}`);
+  return `${shortDayFormat.format(from)}, ${timeFormat.format(from)} to ${timeFormat.format(to)}`;
+}
+
 /** The open houses that have not ended at `now`, earliest first. */
 export function upcomingOpenHouses<T extends { OpenHouseStartTime: string; OpenHouseEndTime: string }>(
   openHouses: readonly T[],
