@@ -45,8 +45,8 @@ const words = (text: string) =>
 
 /**
  * The town a query names, if it is one of `towns` (the town guides' names) on its own or followed by
- * the state: "raleigh", "Raleigh, NC", "fuquay varina north carolina". Such a search leads with
- * the town's guide, which Pagefind ranks below long articles that repeat the name.
+ * the state: "{town}", "{Town}, NC", "{town} north carolina", a hyphen or a space alike. Such a
+ * search leads with the town's guide, which Pagefind ranks below long articles that repeat the name.
  */
 export function townNamed(term: string, towns: readonly string[]): string | undefined {
   const asked = words(term).replace(/ (nc|north carolina)$/, '');

@@ -84,7 +84,7 @@ export async function startSearch(root: HTMLElement, fail: () => void): Promise<
   );
   /**
    * A query that names a town leads with its guide: Pagefind ranks long articles that repeat the
-   * name above it ("Raleigh" put the Raleigh guide seventh).
+   * name above it (the capital's name put its guide seventh).
    */
   const guideFirst = async (term: string, results: Result[]) => {
     const town = townNamed(term, towns);
