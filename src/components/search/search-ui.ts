@@ -84,12 +84,14 @@ export async function startSearch(root: HTMLElement, fail: () => void): Promise<
   );
   /**
    * A query that names a town leads with its guide: Pagefind ranks long articles that repeat the
-   * name above it (the capital's name put its guide seventh).
+   * name above it (the capital's name put its guide seventh). If the guide cannot be looked up,
+   * the results keep Pagefind's order.
    */
   const guideFirst = async (term: string, results: Result[]) => {
     const town = townNamed(term, towns);
     if (!town) return results;
-    const [filtered] = (await pagefind.search(null, { filters: { town } })).results;
+    const lookup = await pagefind.search(null, { filters: { town } }).catch(() => undefined);
+    const [filtered] = lookup?.results ?? [];
     // The query's own result for the guide, whose excerpt has the words found marked.
     const guide = results.find((r) => r.id === filtered?.id) ?? filtered;
     return guide ? [guide, ...results.filter((r) => r !== guide)] : results;
