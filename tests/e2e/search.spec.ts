@@ -48,8 +48,12 @@ test(`a town typed into the box from the header's search link finds its city gui
     .getByRole('listitem')
     .filter({ has: page.getByRole('link', { name: town, exact: true }) });
   await expect(entry.getByText(`/city/${slugify(town)}`, { exact: true })).toBeVisible();
-  // The snippet is the page's text with the words found marked.
+  // The snippet is the page's text with the words found marked: the guide's own words, not the titles
+  // and dates of its related videos (found on /videos and their playlists' pages).
   await expect(entry.locator('mark').first()).toHaveText(new RegExp(town.split(' ')[0]!, 'i'));
+  await expect(entry).not.toContainText(
+    /(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}/,
+  );
   await expect(page.getByRole('status')).toHaveText(new RegExp(`^\\d+ results? for "${town}"`));
   expect(new URL(page.url()).searchParams.get('q')).toBe(town);
 
