@@ -181,4 +181,34 @@ test.describe('issue 19: article layout on a phone', () => {
     }
     expect(withAreas.length).toBeGreaterThanOrEqual(19);
   });
+
+  // The article's paragraph spacing and quote bar are for its own text: inside a component marked
+  // not-prose (area cards, pros and cons, the opening quote, the author box) a card's first line
+  // sat 20 px below its top and its last 20 px above its foot, and the quote showed two bars.
+  test('components in an article keep their own spacing and borders', async ({ page }) => {
+    const kinds = new Set<string>();
+    for (const item of items) {
+      await page.goto(item.path);
+      const stray = await page.locator('main .prose-article .not-prose').evaluateAll((boxes) =>
+        boxes.flatMap((box) =>
+          [...box.querySelectorAll('p, ul, ol, table, blockquote')].flatMap((el) => {
+            const css = getComputedStyle(el);
+            const where = `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
+            return [
+              ...(el === el.parentElement?.firstElementChild && css.marginTop !== '0px' ? [`${where} top`] : []),
+              ...(el === el.parentElement?.lastElementChild && css.marginBottom !== '0px' ? [`${where} foot`] : []),
+              ...(el.tagName === 'BLOCKQUOTE' && css.borderLeftWidth !== '0px' ? [`${where} bar`] : []),
+            ];
+          }),
+        ),
+      );
+      expect(stray, item.path).toEqual([]);
+      for (const kind of await page
+        .locator('main .prose-article .not-prose')
+        .evaluateAll((boxes) => boxes.map((b) => b.tagName.toLowerCase())))
+        kinds.add(kind);
+    }
+    // Area cards (ul), pros and cons (div), the opening quote (figure), the author box (aside).
+    expect([...kinds].sort()).toEqual(expect.arrayContaining(['aside', 'div', 'figure', 'ul']));
+  });
 });
