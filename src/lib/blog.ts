@@ -74,6 +74,18 @@ export function playlistDefaultDescription(
  * columns), so /blog stays light however many the agent publishes; older ones follow on
  * /blog/page/2, /blog/page/3...
  */
+/** The FAQ accordion's heading (SPEC §2), and its id, which the article's "On this page" links to. */
+export const faqHeading = { slug: 'faq-heading', text: 'Frequently Asked Questions' };
+
+/**
+ * What an article's "On this page" lists: its sections (the h2 headings of its text, with the ids
+ * Astro gave them), then the FAQ when it has one. Sub-headings are left out: a short list is read.
+ */
+export function articleSections(headings: { depth: number; slug: string; text: string }[], hasFaq: boolean) {
+  const sections = headings.filter((h) => h.depth === 2).map(({ slug, text }) => ({ slug, text }));
+  return hasFaq ? [...sections, faqHeading] : sections;
+}
+
 export const articlesPerPage = 12;
 
 /** How many pages the blog index has for this many articles (at least one). */

@@ -91,6 +91,21 @@ for (const item of items) {
       await expect(faqHeading).toHaveCount(0);
     }
 
+    // "On this page": every section of the text, then the FAQ, in order; each link lands on its
+    // heading below the sticky header.
+    const contents = page.getByRole('navigation', { name: 'On this page' });
+    const sections = page.locator('article .prose-article h2');
+    const sectionNames = [...(await sections.allTextContents()), ...(f.hasFaq ? ['Frequently Asked Questions'] : [])];
+    expect(sectionNames.length).toBeGreaterThanOrEqual(3);
+    await expect(contents.getByRole('link')).toHaveText(sectionNames.map((n) => n.trim()));
+    const last = contents.getByRole('link').last();
+    const target = page.locator(`[id="${(await last.getAttribute('href'))!.slice(1)}"]`);
+    await expect(target).toHaveText(sectionNames.at(-1)!.trim());
+    await last.click();
+    await expect(target).toBeInViewport();
+    const headerFoot = await page.locator('body > header').evaluate((h) => h.getBoundingClientRect().bottom);
+    await expect.poll(() => target.evaluate((h) => h.getBoundingClientRect().top)).toBeGreaterThanOrEqual(headerFoot);
+
     // Call to action.
     const cta = page.locator('section[aria-labelledby="cta-heading"]');
     await expect(cta.getByRole('heading', { level: 2 })).toBeVisible();

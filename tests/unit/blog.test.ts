@@ -12,6 +12,7 @@ import FaqAccordion from '#src/components/blog/FaqAccordion.astro';
 import PlaylistView from '#src/components/blog/PlaylistView.astro';
 import YouTubeFacade from '#src/components/video/YouTubeFacade.astro';
 import {
+  articleSections,
   articlesPerPage,
   blogIndexPath,
   blogPageCount,
@@ -54,6 +55,20 @@ describe('blog text rules', () => {
       buttonText: 'Book a Tour',
       subhead: 'I help buyers and sellers across the Triangle.',
     });
+  });
+  it("lists an article's sections for 'On this page': its h2 headings in order, then the FAQ when it has one", () => {
+    const headings = [
+      { depth: 2, slug: 'schools', text: 'Schools' },
+      { depth: 3, slug: 'private-schools', text: 'Private schools' },
+      { depth: 2, slug: 'commute', text: 'Commute' },
+      { depth: 4, slug: 'rail', text: 'Rail' },
+    ];
+    expect(articleSections(headings, false)).toEqual([
+      { slug: 'schools', text: 'Schools' },
+      { slug: 'commute', text: 'Commute' },
+    ]);
+    expect(articleSections(headings, true).at(-1)).toEqual({ slug: 'faq-heading', text: 'Frequently Asked Questions' });
+    expect(articleSections([], true)).toHaveLength(1);
   });
   it('derives the playlist canonical from the title and the default description (SPEC §7)', () => {
     expect(playlistCanonicalPath('Fuquay-Varina NC')).toBe('/blog/fuquay-varina-nc');
