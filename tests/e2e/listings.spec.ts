@@ -535,6 +535,23 @@ test('open houses: every coming one on one page, soonest first, reached from the
   await expect(openHouses).toHaveCount(1);
   const first = openHouses.first();
   await expect(first.locator('time')).toHaveText('Saturday, January 16, 2027, 1:00 PM to 3:00 PM');
+  // On screen the day stands over the hours without a comma hanging at the end of its line: the
+  // comma is there for reading aloud and copying, in a box of 1 px that shows nothing.
+  const comma = await first
+    .locator('time > span')
+    .first()
+    .evaluate((span) => {
+      const walker = document.createTreeWalker(span, NodeFilter.SHOW_TEXT);
+      let last: Node | null = null;
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) last = node;
+      const box = last!.parentElement!;
+      return {
+        text: last!.textContent!.at(-1),
+        width: box.getBoundingClientRect().width,
+        overflow: getComputedStyle(box).overflow,
+      };
+    });
+  expect(comma).toEqual({ text: ',', width: 1, overflow: 'hidden' });
   await expect(first.locator('time')).toHaveAttribute('datetime', '2027-01-16T13:00');
   await expect(first.getByRole('heading', { level: 2 })).toHaveText('412 Oak Grove Lane');
   await expect(first).toContainText('Walk through with the listing agent; no appointment needed.');
