@@ -86,6 +86,49 @@ export function articleSections(headings: { depth: number; slug: string; text: s
   return hasFaq ? [...sections, faqHeading] : sections;
 }
 
+/** What the reading links need of an article: its town (with its city guide) and county. */
+export interface ArticlePlace {
+  id: string;
+  data: {
+    geo?: { city?: string | undefined; county?: string | undefined; guide?: { id: string } | undefined } | undefined;
+  };
+}
+
+/** An article about a whole county (its `geo.city` names the county), not one of its towns. */
+const isCountyArticle = (a: ArticlePlace) => a.data.geo?.county !== undefined && a.data.geo.city === a.data.geo.county;
+
+/**
+ * The articles a city guide lists under "Articles About {town}", in the order given (newest first):
+ * those whose `geo.guide` is this guide, then those about its whole county.
+ */
+export function townArticles<T extends ArticlePlace>(articles: T[], town: { id: string; county: string }): T[] {
+  const about = articles.filter((a) => a.data.geo?.guide?.id === town.id);
+  const county = articles.filter((a) => isCountyArticle(a) && a.data.geo?.county === town.county);
+  return [...about, ...county];
+}
+
+/**
+ * "More About {town}" at the foot of an article: the town's city guide (for an article about a whole
+ * county, the guides of its towns) and up to `max` other articles about the same guides, in the
+ * order given (newest first). Empty lists when the article names no place the site has a guide for.
+ */
+export function relatedReading<T extends ArticlePlace, C extends { id: string; data: { county: string } }>(
+  article: T,
+  articles: T[],
+  cities: C[],
+  max = 3,
+): { guides: C[]; articles: T[] } {
+  const guide = article.data.geo?.guide?.id;
+  const guides = guide
+    ? cities.filter((c) => c.id === guide)
+    : isCountyArticle(article)
+      ? cities.filter((c) => c.data.county === article.data.geo?.county)
+      : [];
+  const ids = new Set(guides.map((c) => c.id));
+  const others = articles.filter((a) => a.id !== article.id && ids.has(a.data.geo?.guide?.id ?? ''));
+  return { guides, articles: others.slice(0, max) };
+}
+
 export const articlesPerPage = 12;
 
 /** How many pages the blog index has for this many articles (at least one). */

@@ -119,6 +119,27 @@ for (const item of items) {
     await expect(cta.locator(`a[href="tel:+1${site.agent.phoneDigits}"]`)).toBeVisible();
     await expect(cta.locator(`a[href="mailto:${site.agent.email}"]`)).toBeVisible();
 
+    // "More About {town}" after the call to action: the town's city guide and up to three other
+    // articles about it, newest first (the feed's order); the guides of its towns for a county.
+    const more = page.getByRole('region', { name: `More About ${f.city}` });
+    const guideLinks = more.locator('p a[href^="/city/"]');
+    if (f.guide) {
+      await expect(guideLinks).toHaveText(`${f.city} city guide`);
+      await expect(guideLinks).toHaveAttribute('href', `/city/${f.guide}`);
+      const others = items.filter((i) => i.path !== item.path && facts.get(i.path.slice(6))?.guide === f.guide);
+      await expect(more.getByRole('heading', { level: 3 })).toHaveText(others.slice(0, 3).map((i) => i.title));
+      const hrefs = await more.locator('h3 a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+      expect(hrefs).toEqual(others.slice(0, 3).map((i) => i.path));
+    } else if (f.city && f.city === f.county) {
+      expect(await guideLinks.count()).toBeGreaterThan(0);
+      for (const link of await guideLinks.all()) {
+        const guide = await (await page.request.get((await link.getAttribute('href'))!)).text();
+        expect(guide).toContain(`"containedInPlace":{"@type":"AdministrativeArea","name":"${f.county}"}`);
+      }
+    } else {
+      await expect(page.locator('#more-about-heading')).toHaveCount(0);
+    }
+
     // JSON-LD graph.
     const nodes = await jsonLdNodes(page);
     const types = nodes.map((n) => n['@type']);

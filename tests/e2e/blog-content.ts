@@ -57,6 +57,8 @@ export interface ArticleFacts {
   file: string;
   city?: string | undefined;
   county?: string | undefined;
+  /** The city guide the article names (`geo.guide`, a file name in content/cities/). */
+  guide?: string | undefined;
   state: string;
   playlistId: string;
   hasFaq: boolean;
@@ -80,6 +82,7 @@ export function articleFacts(): Map<string, ArticleFacts> {
       file,
       city: geo('city') || undefined,
       county: geo('county') || undefined,
+      guide: geo('guide') || undefined,
       state: geo('state') || 'NC',
       playlistId: scalar(fm, 'playlistId') ?? '',
       hasFaq: /^faq:[ \t]*\r?\n[ \t]*- /m.test(fm) || (faqFlow !== undefined && /^\[\s*\{/.test(faqFlow)),

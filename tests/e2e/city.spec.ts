@@ -8,9 +8,11 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { site } from '../../src/site.config.ts';
+import { articleFacts, feedItems } from './blog-content.ts';
 
 interface CityFile {
   name: string;
+  county: string;
   population: string;
   medianHome: string;
   schools: string;
@@ -22,6 +24,9 @@ const dir = join(import.meta.dirname, '..', '..', 'content', 'cities');
 const cities = readdirSync(dir)
   .filter((f) => f.endsWith('.yaml'))
   .map((f) => ({ slug: f.replace(/\.yaml$/, ''), ...(parse(readFileSync(join(dir, f), 'utf8')) as CityFile) }));
+
+const feed = feedItems();
+const facts = articleFacts();
 
 test('there is a guide file for each of the 13 service areas', () => {
   expect(cities).toHaveLength(13);
@@ -72,6 +77,24 @@ for (const city of cities) {
       await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     }
     await expect(page.getByRole('link', { name: 'Back to All Areas', exact: true })).toHaveAttribute('href', '/');
+
+    // "Articles About {town}": the articles whose geo.guide is this guide, then those about its whole
+    // county, newest first (the feed's order).
+    const about = feed.filter((i) => {
+      const f = facts.get(i.path.slice(6))!;
+      return f.guide === city.slug || (f.city === f.county && f.county === city.county);
+    });
+    const articles = page.getByRole('region', { name: `Articles About ${city.name}` });
+    if (about.length === 0) await expect(articles).toHaveCount(0);
+    else {
+      const ordered = [
+        ...about.filter((i) => facts.get(i.path.slice(6))!.guide === city.slug),
+        ...about.filter((i) => facts.get(i.path.slice(6))!.guide !== city.slug),
+      ];
+      await expect(articles.getByRole('heading', { level: 3 })).toHaveText(ordered.slice(0, 6).map((i) => i.title));
+      const hrefs = await articles.locator('h3 a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+      expect(hrefs).toEqual(ordered.slice(0, 6).map((i) => i.path));
+    }
 
     const { types, names } = await jsonLdTypes(page);
     expect(types).toEqual(expect.arrayContaining(['City', 'BreadcrumbList']));

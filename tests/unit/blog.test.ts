@@ -21,7 +21,9 @@ import {
   isoDay,
   playlistCanonicalPath,
   playlistDefaultDescription,
+  relatedReading,
   resolveCta,
+  townArticles,
 } from '#src/lib/blog.ts';
 import { playlistUrl } from '#src/lib/video/urls.ts';
 import {
@@ -69,6 +71,52 @@ describe('blog text rules', () => {
     ]);
     expect(articleSections(headings, true).at(-1)).toEqual({ slug: 'faq-heading', text: 'Frequently Asked Questions' });
     expect(articleSections([], true)).toHaveLength(1);
+  });
+  describe('reading between articles and city guides', () => {
+    const article = (id: string, geo?: { city?: string; county?: string; guide?: string }) => ({
+      id,
+      data: { geo: geo && { ...geo, guide: geo.guide ? { id: geo.guide } : undefined } },
+    });
+    // Newest first, as getPublishedArticles() gives them.
+    const articles = [
+      article('cary-schools', { city: 'Cary', county: 'Wake County', guide: 'cary' }),
+      article('franklin-county-homes', { city: 'Franklin County', county: 'Franklin County' }),
+      article('living-in-cary', { city: 'Cary', county: 'Wake County', guide: 'cary' }),
+      article('clayton-homes', { city: 'Clayton', county: 'Johnston County' }),
+      article('cary-new-homes', { city: 'Cary', county: 'Wake County', guide: 'cary' }),
+      article('cary-parks', { city: 'Cary', county: 'Wake County', guide: 'cary' }),
+      article('beach', {}),
+    ];
+    const cities = [
+      { id: 'cary', data: { county: 'Wake County' } },
+      { id: 'franklinton', data: { county: 'Franklin County' } },
+      { id: 'youngsville', data: { county: 'Franklin County' } },
+    ];
+    const ids = (list: { id: string }[]) => list.map((a) => a.id);
+
+    it("a town's guide lists the articles about it, then those about its whole county", () => {
+      expect(ids(townArticles(articles, { id: 'cary', county: 'Wake County' }))).toEqual([
+        'cary-schools',
+        'living-in-cary',
+        'cary-new-homes',
+        'cary-parks',
+      ]);
+      expect(ids(townArticles(articles, { id: 'youngsville', county: 'Franklin County' }))).toEqual([
+        'franklin-county-homes',
+      ]);
+      expect(townArticles(articles, { id: 'apex', county: 'Wake County' })).toEqual([]);
+    });
+    it("an article links its town's guide and at most three other articles about it, newest first", () => {
+      const reading = relatedReading(articles[2]!, articles, cities);
+      expect(ids(reading.guides)).toEqual(['cary']);
+      expect(ids(reading.articles)).toEqual(['cary-schools', 'cary-new-homes', 'cary-parks']);
+      expect(ids(relatedReading(articles[2]!, articles, cities, 1).articles)).toEqual(['cary-schools']);
+    });
+    it('a county article links the guides of its towns; an article about a place without a guide links none', () => {
+      expect(ids(relatedReading(articles[1]!, articles, cities).guides)).toEqual(['franklinton', 'youngsville']);
+      expect(relatedReading(articles[3]!, articles, cities)).toEqual({ guides: [], articles: [] });
+      expect(relatedReading(articles[6]!, articles, cities)).toEqual({ guides: [], articles: [] });
+    });
   });
   it('derives the playlist canonical from the title and the default description (SPEC §7)', () => {
     expect(playlistCanonicalPath('Fuquay-Varina NC')).toBe('/blog/fuquay-varina-nc');
