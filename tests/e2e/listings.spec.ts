@@ -745,6 +745,25 @@ test('the home page features up to three homes for sale; city guides list their 
   await expect(page.getByRole('heading', { name: /^(Homes for sale|Recently sold) in Zebulon$/ })).toHaveCount(0);
 });
 
+test("a town's homes link its city guide, and its guide links them back", async ({ page }) => {
+  for (const [path, town, guide] of [
+    ['/listings/town/cary', 'Cary', '/city/cary'],
+    ['/listings/town/wake-forest/sold', 'Wake Forest', '/city/wake-forest'],
+  ] as const) {
+    await page.goto(path);
+    const link = page.getByRole('link', { name: `Living in ${town}: the city guide` });
+    await expect(link).toHaveAttribute('href', guide);
+    await link.click();
+    await expect(page).toHaveURL(guide);
+    await expect(page.getByRole('link', { name: `All homes in ${town}` })).toHaveAttribute(
+      'href',
+      path.replace(/\/sold$/, ''),
+    );
+  }
+  await page.goto('/listings');
+  await expect(page.getByRole('link', { name: /the city guide$/ })).toHaveCount(0);
+});
+
 test('the homes for sale as a feed: newest first, each with its price, facts, firm, photo and page', async ({
   page,
   request,
