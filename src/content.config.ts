@@ -148,6 +148,12 @@ const playlists = defineCollection({
     title: text,
     playlistId,
     description: z.string().trim().optional(),
+    /**
+     * The city guide of the town the playlist films (its file name in content/cities/): the page
+     * ends with "More About {town}", the guide and the articles about it. Required when the title
+     * is "{town} NC" for a town with a guide (checked in src/pages/blog/[slug].astro).
+     */
+    guide: reference('cities').optional(),
   }),
 });
 

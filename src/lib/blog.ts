@@ -113,7 +113,7 @@ export function townArticles<T extends ArticlePlace>(articles: T[], town: { id: 
  * order given (newest first). Empty lists when the article names no place the site has a guide for.
  */
 export function relatedReading<T extends ArticlePlace, C extends { id: string; data: { county: string } }>(
-  article: T,
+  article: ArticlePlace,
   articles: T[],
   cities: C[],
   max = 3,
@@ -127,6 +127,31 @@ export function relatedReading<T extends ArticlePlace, C extends { id: string; d
   const ids = new Set(guides.map((c) => c.id));
   const others = articles.filter((a) => a.id !== article.id && ids.has(a.data.geo?.guide?.id ?? ''));
   return { guides, articles: others.slice(0, max) };
+}
+
+/**
+ * Content about a town with a city guide that does not name the guide, one message per file: an
+ * article whose `geo.city` is the town, a playlist titled "{town} NC". The build stops on them, so
+ * a new article or playlist is never left out of the guide's links.
+ */
+export function missingGuides(
+  articles: (ArticlePlace & { filePath?: string | undefined })[],
+  playlists: { filePath?: string | undefined; data: { title: string; guide?: { id: string } | undefined } }[],
+  cities: { id: string; data: { name: string } }[],
+): string[] {
+  const town = (name: string | undefined) => cities.find((c) => c.data.name === name);
+  const say = (file: string | undefined, field: string, t: { id: string; data: { name: string } }, where: string) =>
+    `${file}: ${field} is missing: ${t.data.name} has a city guide, add "guide: ${t.id}" ${where}.`;
+  return [
+    ...articles.flatMap((a) => {
+      const t = town(a.data.geo?.city);
+      return t && !a.data.geo?.guide ? [say(a.filePath, 'geo.guide', t, 'under geo')] : [];
+    }),
+    ...playlists.flatMap((p) => {
+      const t = town(p.data.title.replace(/ NC$/, ''));
+      return t && p.data.title.endsWith(' NC') && !p.data.guide ? [say(p.filePath, 'guide', t, 'to the playlist')] : [];
+    }),
+  ];
 }
 
 export const articlesPerPage = 12;

@@ -99,6 +99,7 @@ export interface PlaylistFacts {
   title: string;
   playlistId: string;
   description: string;
+  guide?: string | undefined;
 }
 
 export function playlistFacts(): PlaylistFacts[] {
@@ -112,6 +113,7 @@ export function playlistFacts(): PlaylistFacts[] {
         title: scalar(text, 'title') ?? '',
         playlistId: scalar(text, 'playlistId') ?? '',
         description: scalar(text, 'description') ?? '',
+        guide: scalar(text, 'guide'),
       };
     });
 }

@@ -29,6 +29,27 @@ test('every playlist page has the title rule, description, canonical and the ful
   }
 });
 
+test("a town's playlist page ends with its city guide and the articles about the town", async ({ page }) => {
+  const towns = playlists.filter((p) => p.guide);
+  expect(towns.map((p) => p.slug)).toContain('knightdale-nc');
+  for (const p of towns) {
+    await page.goto(`/blog/${p.slug}`);
+    const town = p.title.replace(/ NC$/, '');
+    const more = page.getByRole('region', { name: `More About ${town}` });
+    await expect(more.getByRole('link', { name: `${town} city guide` })).toHaveAttribute('href', `/city/${p.guide}`);
+  }
+  // Knightdale has three articles, listed newest first.
+  await page.goto('/blog/knightdale-nc');
+  await expect(page.getByRole('region', { name: 'More About Knightdale' }).locator('h3 a')).toHaveText([
+    'Living in Knightdale NC: Neighborhoods, Parks and Everyday Life',
+    'Knightdale NC New Homes: Prices, Home Styles and Commute Times',
+    'Knightdale NC Virtual Tours: How to Shop for a Home From Anywhere',
+  ]);
+  // A playlist about no one town has no such section.
+  await page.goto('/blog/seller-tips');
+  await expect(page.locator('#more-about-heading')).toHaveCount(0);
+});
+
 /** Records and blocks every request that would leave the local server. */
 async function watchThirdParty(context: BrowserContext): Promise<string[]> {
   const outside: string[] = [];

@@ -19,6 +19,7 @@ import {
   cityLine,
   formatPublishedDate,
   isoDay,
+  missingGuides,
   playlistCanonicalPath,
   playlistDefaultDescription,
   relatedReading,
@@ -111,6 +112,27 @@ describe('blog text rules', () => {
       expect(ids(reading.guides)).toEqual(['cary']);
       expect(ids(reading.articles)).toEqual(['cary-schools', 'cary-new-homes', 'cary-parks']);
       expect(ids(relatedReading(articles[2]!, articles, cities, 1).articles)).toEqual(['cary-schools']);
+    });
+    it('stops the build on an article or a town playlist that does not name its town guide', () => {
+      const towns = [{ id: 'cary', data: { name: 'Cary' } }];
+      expect(
+        missingGuides(
+          [
+            { id: 'a', filePath: 'content/articles/a.mdx', data: { geo: { city: 'Cary' } } },
+            { id: 'b', filePath: 'content/articles/b.mdx', data: { geo: { city: 'Cary', guide: { id: 'cary' } } } },
+            { id: 'c', filePath: 'content/articles/c.mdx', data: { geo: { city: 'Clayton' } } },
+          ],
+          [
+            { filePath: 'content/playlists/cary-nc.yaml', data: { title: 'Cary NC' } },
+            { filePath: 'content/playlists/x.yaml', data: { title: 'Cary NC', guide: { id: 'cary' } } },
+            { filePath: 'content/playlists/seller-tips.yaml', data: { title: 'Seller Tips' } },
+          ],
+          towns,
+        ),
+      ).toEqual([
+        'content/articles/a.mdx: geo.guide is missing: Cary has a city guide, add "guide: cary" under geo.',
+        'content/playlists/cary-nc.yaml: guide is missing: Cary has a city guide, add "guide: cary" to the playlist.',
+      ]);
     });
     it('a county article links the guides of its towns; an article about a place without a guide links none', () => {
       expect(ids(relatedReading(articles[1]!, articles, cities).guides)).toEqual(['franklinton', 'youngsville']);
