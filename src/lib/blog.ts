@@ -69,11 +69,6 @@ export function playlistDefaultDescription(
   return `${title} playlist from ${agent.name}, top 5% ${agent.title} in ${office.locality} ${office.region}`;
 }
 
-/**
- * The blog index shows the newest articles this many to a page (whole rows of one, two or three
- * columns), so /blog stays light however many the agent publishes; older ones follow on
- * /blog/page/2, /blog/page/3...
- */
 /** The FAQ accordion's heading (SPEC §2), and its id, which the article's "On this page" links to. */
 export const faqHeading = { slug: 'faq-heading', text: 'Frequently Asked Questions' };
 
@@ -139,21 +134,25 @@ export function missingGuides(
   playlists: { filePath?: string | undefined; data: { title: string; guide?: { id: string } | undefined } }[],
   cities: { id: string; data: { name: string } }[],
 ): string[] {
-  const town = (name: string | undefined) => cities.find((c) => c.data.name === name);
   const say = (file: string | undefined, field: string, t: { id: string; data: { name: string } }, where: string) =>
     `${file}: ${field} is missing: ${t.data.name} has a city guide, add "guide: ${t.id}" ${where}.`;
   return [
     ...articles.flatMap((a) => {
-      const t = town(a.data.geo?.city);
+      const t = cities.find((c) => c.data.name === a.data.geo?.city);
       return t && !a.data.geo?.guide ? [say(a.filePath, 'geo.guide', t, 'under geo')] : [];
     }),
     ...playlists.flatMap((p) => {
-      const t = town(p.data.title.replace(/ NC$/, ''));
-      return t && p.data.title.endsWith(' NC') && !p.data.guide ? [say(p.filePath, 'guide', t, 'to the playlist')] : [];
+      const t = cities.find((c) => `${c.data.name} NC` === p.data.title);
+      return t && !p.data.guide ? [say(p.filePath, 'guide', t, 'to the playlist')] : [];
     }),
   ];
 }
 
+/**
+ * The blog index shows the newest articles this many to a page (whole rows of one, two or three
+ * columns), so /blog stays light however many the agent publishes; older ones follow on
+ * /blog/page/2, /blog/page/3...
+ */
 export const articlesPerPage = 12;
 
 /** How many pages the blog index has for this many articles (at least one). */
