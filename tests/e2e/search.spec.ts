@@ -16,6 +16,9 @@ const sentence =
 /** A featured town with a two-word name, so the query is a phrase. */
 const town = site.featuredTowns.find((t) => t.includes(' ')) ?? site.office.locality;
 
+/** A city guide's title, which the search lists it by (the page's title without the site-wide suffix). */
+const guideTitle = (name: string) => `Living in ${name}, NC: Homes, Neighborhoods & Market Guide`;
+
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search articles, city guides and pages' });
 const results = (page: Page) => page.getByRole('list', { name: 'Search results' });
 const resultLinks = async (page: Page) =>
@@ -42,11 +45,11 @@ test(`a town typed into the box from the header's search link finds its city gui
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search the site');
   await searchBox(page).pressSequentially(town, { delay: 30 });
 
-  const guide = results(page).getByRole('link', { name: town, exact: true });
+  const guide = results(page).getByRole('link', { name: guideTitle(town), exact: true });
   await expect(guide).toHaveAttribute('href', `/city/${slugify(town)}`);
   const entry = results(page)
     .getByRole('listitem')
-    .filter({ has: page.getByRole('link', { name: town, exact: true }) });
+    .filter({ has: page.getByRole('link', { name: guideTitle(town), exact: true }) });
   await expect(entry.getByText(`/city/${slugify(town)}`, { exact: true })).toBeVisible();
   // The snippet is the page's text with the words found marked: the guide's own words, not the titles
   // and dates of its related videos (found on /videos and their playlists' pages).
@@ -65,7 +68,7 @@ test(`a town typed into the box from the header's search link finds its city gui
 test('the query in q fills the box and runs: articles, playlist pages and city guides are found', async ({ page }) => {
   await page.goto(`/search?q=${encodeURIComponent(town)}`);
   await expect(searchBox(page)).toHaveValue(town);
-  await expect(results(page).getByRole('link', { name: town, exact: true })).toBeVisible();
+  await expect(results(page).getByRole('link', { name: guideTitle(town), exact: true })).toBeVisible();
   const links = await resultLinks(page);
   expect(links).toContain(`/city/${slugify(town)}`);
   expect(links.filter((l) => l?.startsWith('/blog/')).length).toBeGreaterThan(1);
@@ -77,13 +80,13 @@ test('a search that names a town leads with its guide, though articles that repe
   page,
 }) => {
   // Pagefind alone put the Raleigh guide seventh, Knightdale's fourth and Fuquay-Varina's second.
-  for (const [query, guide] of [
-    ['Raleigh', '/city/raleigh'],
-    ['knightdale, NC', '/city/knightdale'],
-    ['fuquay varina', '/city/fuquay-varina'],
+  for (const [query, name, guide] of [
+    ['Raleigh', 'Raleigh', '/city/raleigh'],
+    ['knightdale, NC', 'Knightdale', '/city/knightdale'],
+    ['fuquay varina', 'Fuquay-Varina', '/city/fuquay-varina'],
   ] as const) {
     await page.goto(`/search?q=${encodeURIComponent(query)}`);
-    await expect(results(page).getByRole('heading').first()).toHaveText(/^(Raleigh|Knightdale|Fuquay-Varina)$/);
+    await expect(results(page).getByRole('heading').first()).toHaveText(guideTitle(name));
     const links = await resultLinks(page);
     expect(links[0], query).toBe(guide);
     // Once, and the articles still follow it.
@@ -231,6 +234,38 @@ test('landing and legal pages are found too, and the search page itself is not',
   expect((await resultLinks(page))[0]).toBe('/testimonials');
   await searchBox(page).fill('search functionality');
   await expect(page.getByRole('status')).toHaveText(/^No results for "search functionality"/);
+});
+
+test("a visitor's usual words lead with the page about them, listed by its title; a list's later pages are not listed", async ({
+  page,
+}) => {
+  // Ranked by the first h1, /blog/page/2 led for "blog" and an article for "relocation"; "first time
+  // buyer" put its landing page below the seventh, its h1 ("Your First Home in the Triangle") lacking the words.
+  const usual: [query: string, first: string, title: string][] = [
+    ['blog', '/blog', 'Triangle Real Estate Blog'],
+    ['relocation', '/relocation', 'Relocating to Raleigh & the Triangle'],
+    ['sell', '/seller-resources', 'Home Seller Resources for Raleigh & the Triangle'],
+    ['mortgage', '/tools/mortgage-calculator', 'Mortgage Calculator for Raleigh & the Triangle'],
+    ['open house', '/listings/open-houses', 'Open Houses in Raleigh and the Triangle'],
+    ['homes for sale', '/listings/status/for-sale', 'Homes for Sale in the Triangle'],
+    ['market update', '/blog/market-updates', 'Market Updates'],
+    ['reviews', '/testimonials', 'Client Reviews'],
+  ];
+  for (const [query, first, title] of usual) {
+    await page.goto(`/search?q=${encodeURIComponent(query)}`);
+    await expect(results(page).getByRole('heading').first()).toHaveText(title);
+    const links = await resultLinks(page);
+    expect(links[0], query).toBe(first);
+    expect(
+      links.filter((l) => /\/page\/\d+$/.test(l ?? '')),
+      query,
+    ).toEqual([]);
+  }
+  // The landing page and the playlist of the same name lead (the page was not in the first seven).
+  await searchBox(page).fill('first time buyer');
+  await expect(page.getByRole('status')).toHaveText(/results? for "first time buyer"/);
+  expect((await resultLinks(page)).slice(0, 2).sort()).toEqual(['/blog/first-time-buyers', '/first-time-buyer']);
+  await expect(results(page).getByRole('link', { name: 'First-Time Home Buyer Guide for Raleigh NC' })).toBeVisible();
 });
 
 test('the search page stays noindex, and only its policy allows WebAssembly', async ({ page, request }) => {
