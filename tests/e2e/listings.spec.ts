@@ -764,6 +764,22 @@ test("a town's homes link its city guide, and its guide links them back", async 
   await expect(page.getByRole('link', { name: /the city guide$/ })).toHaveCount(0);
 });
 
+test("a town's homes count the town's own coming open houses, and only a town that has one links them", async ({
+  page,
+}) => {
+  // The sample's one coming open house is in Cary; Apex's page said "Coming open houses (1)" too.
+  for (const path of ['/listings/town/cary', '/listings/town/cary/for-sale']) {
+    await page.goto(path);
+    await expect(page.getByRole('link', { name: /^Coming open houses/ })).toHaveText('Coming open houses in Cary (1)');
+  }
+  for (const path of ['/listings/town/apex', '/listings/town/wake-forest/sold']) {
+    await page.goto(path);
+    await expect(page.getByRole('link', { name: /^Coming open houses/ }), path).toHaveCount(0);
+  }
+  await page.goto('/listings/status/sold');
+  await expect(page.getByRole('link', { name: /^Coming open houses/ })).toHaveText('Coming open houses (1)');
+});
+
 test('the homes for sale as a feed: newest first, each with its price, facts, firm, photo and page', async ({
   page,
   request,
