@@ -3,7 +3,10 @@
  * address run at once, SPEC's 'Search Not Available' texts without JavaScript or when the index
  * cannot load, no CSP violation, and the header's search link on the way there.
  */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { parse } from 'yaml';
 import { formatPhone, telHref } from '../../src/lib/contact-links.ts';
 import { slugify } from '../../src/lib/seo/meta.ts';
 import { site } from '../../src/site.config.ts';
@@ -74,6 +77,24 @@ test('the query in q fills the box and runs: articles, playlist pages and city g
   expect(links.filter((l) => l?.startsWith('/blog/')).length).toBeGreaterThan(1);
   // A playlist page is titled after its playlist, e.g. "Wake Forest NC".
   expect(links).toContain(`/blog/${slugify(town)}-nc`);
+});
+
+test('a town guide is quoted from its own words, not from what every guide repeats', async ({ page }) => {
+  const dir = join(import.meta.dirname, '..', '..', 'content', 'cities');
+  const towns = readdirSync(dir)
+    .filter((f) => f.endsWith('.yaml'))
+    .map((f) => (parse(readFileSync(join(dir, f), 'utf8')) as { name: string }).name);
+  expect(towns.length).toBeGreaterThan(10);
+  // The guides' closing call to action, the heading of their videos and the lines under their homes
+  // were quoted for a town's name: "{Town} Videos. Ready to Call {Town} Home? Tour homes with ...".
+  const repeated = /Ready to Call|Videos|Watch and explore|Tour homes with|deemed reliable|Data last updated/;
+  for (const town of towns) {
+    await page.goto(`/search?q=${encodeURIComponent(town)}`);
+    const first = results(page).getByRole('listitem').first();
+    await expect(first.getByRole('link')).toHaveText(guideTitle(town));
+    await expect(first.locator('[data-result-excerpt] mark').first(), town).toBeVisible();
+    expect(await first.locator('[data-result-excerpt]').textContent(), town).not.toMatch(repeated);
+  }
 });
 
 test('a search that names a town leads with its guide, though articles that repeat the name rank higher in the index', async ({
