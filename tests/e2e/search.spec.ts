@@ -186,6 +186,15 @@ test("a page is not found by the choices of a drop-down it holds (the calculator
   expect(links).toContain('/city/zebulon');
   // The landing pages show the calculator, whose town list names Zebulon; they do not.
   expect(links.filter((l) => ['/first-time-buyer', '/buyer-resources'].includes(l ?? ''))).toEqual([]);
+
+  // Nor is the calculator's form quoted: "Mortgage Calculator. Monthly Payment and Cost of Owning. $ $ 20% of".
+  await searchBox(page).fill('mortgage');
+  await expect(page.getByRole('status')).toHaveText(/results? for "mortgage"/);
+  const excerpts = await results(page).locator('[data-result-excerpt]').allTextContents();
+  expect(excerpts.length).toBeGreaterThan(2);
+  expect(
+    excerpts.filter((e) => /Monthly Payment and Cost of Owning|Estimate your payment|\$ \$|Home Price/.test(e)),
+  ).toEqual([]);
 });
 
 test('before a query and after one that finds nothing, popular searches run with one tap, and the agent is a call away', async ({
