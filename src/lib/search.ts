@@ -1,6 +1,6 @@
 /**
  * Pure pieces of the site search (src/components/search/, src/integrations/search-index.ts):
- * excerpts, the status line and the HTML the index reads.
+ * excerpts, the section to link, the status line and the HTML the index reads.
  */
 
 export interface ExcerptPart {
@@ -34,6 +34,29 @@ export function resultsSummary(term: string, found: number, shown: number): stri
   if (found === 0) return `No results for "${term}". Try a town, a neighborhood or a topic such as "first-time buyer".`;
   const count = found === 1 ? '1 result' : `${found} results`;
   return shown < found ? `${count} for "${term}", the first ${shown} shown.` : `${count} for "${term}".`;
+}
+
+/** A part of a page Pagefind found words in: the page itself, or a section under a heading with an id. */
+export interface SubResult {
+  title: string;
+  /** The page's address, with `#{heading id}` for a section. */
+  url: string;
+  weighted_locations: { balanced_score: number }[];
+}
+
+/**
+ * The section of a page where the words found weigh most, for a link straight to it (a city guide
+ * is 13,000 px tall on a phone): none when the words are only in the page's opening, before its
+ * first heading with an id.
+ */
+export function bestSection(subResults: readonly SubResult[]): { title: string; url: string } | undefined {
+  const score = (sub: SubResult) => sub.weighted_locations.reduce((sum, l) => sum + l.balanced_score, 0);
+  const sections = subResults.filter((sub) => sub.url.includes('#') && score(sub) > 0);
+  const best = sections.reduce<SubResult | undefined>(
+    (top, sub) => (!top || score(sub) > score(top) ? sub : top),
+    undefined,
+  );
+  return best && { title: best.title, url: best.url };
 }
 
 /** The words of a query or a name, compared loosely: case, punctuation and spacing aside. */

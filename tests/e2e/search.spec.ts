@@ -91,7 +91,7 @@ test('a town guide is quoted from its own words, not from what every guide repea
   for (const town of towns) {
     await page.goto(`/search?q=${encodeURIComponent(town)}`);
     const first = results(page).getByRole('listitem').first();
-    await expect(first.getByRole('link')).toHaveText(guideTitle(town));
+    await expect(first.getByRole('heading').getByRole('link')).toHaveText(guideTitle(town));
     await expect(first.locator('[data-result-excerpt] mark').first(), town).toBeVisible();
     expect(await first.locator('[data-result-excerpt]').textContent(), town).not.toMatch(repeated);
   }
@@ -168,6 +168,31 @@ test('a home is found on its own page by its street or listing number, not on ev
     'href',
     '/listings/town/cary',
   );
+});
+
+test('a result links the section where the words found weigh most; the link lands on its heading', async ({ page }) => {
+  await page.goto('/search?q=commute');
+  const article = results(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: /^Knightdale NC New Homes:/ }) });
+  const section = article.locator('[data-result-section]');
+  await expect(section).toHaveText('Section: Commute Times');
+  const link = section.getByRole('link', { name: 'Commute Times', exact: true });
+  await expect(link).toHaveAttribute('href', '/blog/knightdale-nc-new-homes#commute-times');
+  await link.click();
+  await expect(page).toHaveURL(/\/blog\/knightdale-nc-new-homes#commute-times$/);
+  const heading = page.getByRole('heading', { name: 'Commute Times', level: 2 });
+  await expect(heading).toBeInViewport();
+  // Below the sticky header, not under it.
+  const header = await page.locator('header').first().boundingBox();
+  const top = (await heading.boundingBox())!.y;
+  expect(top).toBeGreaterThanOrEqual(header!.y + header!.height);
+
+  // Words found only in a page's opening, before any heading with an id, give no section link.
+  await page.goto('/search?q=testimonials');
+  const reviews = results(page).getByRole('listitem').first();
+  await expect(reviews.getByRole('heading').getByRole('link')).toHaveText('Client Reviews');
+  await expect(reviews.locator('[data-result-section]')).toBeHidden();
 });
 
 test('an excerpt from the pros and cons of an article reads as text, without their + and − marks', async ({ page }) => {

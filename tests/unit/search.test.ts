@@ -1,6 +1,6 @@
 /** The site search's pure parts (src/lib/search.ts). */
 import { describe, expect, it } from 'vitest';
-import { excerptParts, resultsSummary, htmlForIndex, townNamed } from '#src/lib/search.ts';
+import { bestSection, excerptParts, htmlForIndex, resultsSummary, townNamed, type SubResult } from '#src/lib/search.ts';
 
 describe('search excerpts', () => {
   it('become text parts, the matched words marked, entities decoded and nothing parsed as HTML', () => {
@@ -69,5 +69,34 @@ describe('the HTML the search index reads', () => {
       '<p><label for="t">Town</label> <span>Rate</span></p>',
     );
     expect(htmlForIndex('<p>A</p><SELECT name="x"><option>B</option></SELECT>C')).toBe('<p>A</p> C');
+  });
+});
+
+describe('the section a result links', () => {
+  const sub = (url: string, title: string, ...scores: number[]): SubResult => ({
+    url,
+    title,
+    weighted_locations: scores.map((balanced_score) => ({ balanced_score })),
+  });
+  it('is the section where the words found weigh most, even when the page as a whole weighs more', () => {
+    expect(
+      bestSection([
+        sub('/blog/a', 'Knightdale NC New Homes: Prices and Commute Times', 25095),
+        sub('/blog/a#new-construction', 'New Construction', 512),
+        sub('/blog/a#commute-times', 'Commute Times', 9000, 9949),
+        sub('/blog/a#faq-heading', 'Frequently Asked Questions', 512),
+      ]),
+    ).toEqual({ url: '/blog/a#commute-times', title: 'Commute Times' });
+  });
+  it('is none when the words are only in the opening of the page, before any heading with an id', () => {
+    expect(bestSection([sub('/about', 'About Jordan Avery', 1024)])).toBeUndefined();
+    expect(bestSection([sub('/about', 'About', 1024), sub('/about#team', 'Team')])).toBeUndefined();
+    expect(bestSection([])).toBeUndefined();
+  });
+  it('is the first of two sections that weigh the same', () => {
+    expect(bestSection([sub('/x#one', 'One', 512), sub('/x#two', 'Two', 512)])).toEqual({
+      url: '/x#one',
+      title: 'One',
+    });
   });
 });

@@ -1,11 +1,12 @@
 /**
  * The search itself, loaded by <rea-search> (SiteSearch.astro) once there is a query or the
  * visitor turns to the box: it loads Pagefind's index, runs the query of the address (`q`) and
- * each one typed, and lists the pages found with their title, address and an excerpt with the
- * matched words marked; a query that names a town leads with the town's guide. If the index cannot
+ * each one typed, and lists the pages found with their title, address, an excerpt with the
+ * matched words marked and, when they weigh most under one of its headings, that section's link;
+ * a query that names a town leads with the town's guide. If the index cannot
  * load, `fail` puts SPEC's 'Search Not Available' texts back.
  */
-import { excerptParts, resultsSummary, townNamed } from '#src/lib/search.ts';
+import { bestSection, excerptParts, resultsSummary, townNamed, type SubResult } from '#src/lib/search.ts';
 
 /** The part of Pagefind's browser API (pagefind.js, written by the build) used here. */
 interface Pagefind {
@@ -27,6 +28,7 @@ interface PageData {
   url: string;
   excerpt: string;
   meta: { title?: string };
+  sub_results: SubResult[];
 }
 
 /** Results are listed this many at a time; "Show more results" adds the next ones. */
@@ -138,12 +140,20 @@ export async function startSearch(root: HTMLElement, fail: () => void): Promise<
         const link = entry.querySelector<HTMLAnchorElement>('[data-result-link]');
         const url = entry.querySelector<HTMLElement>('[data-result-url]');
         const excerpt = entry.querySelector<HTMLElement>('[data-result-excerpt]');
+        const section = entry.querySelector<HTMLElement>('[data-result-section]');
+        const sectionLink = section?.querySelector<HTMLAnchorElement>('a');
         if (link) {
           link.href = page.url;
           link.textContent = page.meta.title ?? page.url;
         }
         if (url) url.textContent = page.url;
         if (excerpt) fillExcerpt(excerpt, page.excerpt);
+        const best = bestSection(page.sub_results ?? []);
+        if (best && section && sectionLink) {
+          sectionLink.href = best.url;
+          sectionLink.textContent = best.title;
+          section.hidden = false;
+        }
         return entry;
       }),
     );
