@@ -3,8 +3,8 @@
  * visitor turns to the box: it loads Pagefind's index, runs the query of the address (`q`) and
  * each one typed, and lists the pages found with their title, address, an excerpt with the
  * matched words marked and, when they weigh most under one of its headings, that section's link;
- * a query that names a town leads with the town's guide. If the index cannot
- * load, `fail` puts SPEC's 'Search Not Available' texts back.
+ * a query that names a town leads with the town's guide. If the index cannot load, `fail` puts
+ * SPEC's 'Search Not Available' texts back.
  */
 import { bestSection, excerptParts, resultsSummary, townNamed, type SubResult } from '#src/lib/search.ts';
 
@@ -148,7 +148,7 @@ export async function startSearch(root: HTMLElement, fail: () => void): Promise<
         }
         if (url) url.textContent = page.url;
         if (excerpt) fillExcerpt(excerpt, page.excerpt);
-        const best = bestSection(page.sub_results ?? []);
+        const best = bestSection(page.sub_results);
         if (best && section && sectionLink) {
           sectionLink.href = best.url;
           sectionLink.textContent = best.title;
