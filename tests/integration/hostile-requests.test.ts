@@ -63,6 +63,10 @@ const cases: Case[] = [
   ['a raw control character in the target', () => get('/a\x01b/')],
   ['a malformed percent sequence', () => get('/%E6%97/'), 404],
   ['an invalid percent sequence', () => get('/%zz/')],
+  // A page's address with a lone `%` in its query (a pasted campaign link) is still the page.
+  ['a lone percent sign in the query', () => get('/about?utm_content=20%off'), 200],
+  ['a cut UTF-8 sequence in the query of a moved address', () => get('/about/?q=%E6%97'), 301],
+  ['a lone percent sign in the query of an on-demand page', () => get('/contact?x=%'), 200],
   // Redirects that could leave the site.
   ['an encoded backslash host', () => get('/%5cevil.com/'), 404],
   ['a raw backslash host', () => get('/\\evil.com/')],

@@ -35,7 +35,9 @@ export function parseTarget(raw: string | undefined): Target {
   const at = rest.indexOf('?');
   const pathname = at === -1 ? rest : rest.slice(0, at);
   const search = at === -1 ? '' : rest.slice(at);
-  if (!pathChars.test(pathname) || !queryChars.test(search.slice(1)) || badPercent.test(rest)) {
+  // A lone `%` in the query ("?utm_content=20%off", typed or pasted) is common and harmless: no
+  // page reads its query as a path, and URLSearchParams reads it as a `%`. In the path it is refused.
+  if (!pathChars.test(pathname) || !queryChars.test(search.slice(1)) || badPercent.test(pathname)) {
     return { kind: 'invalid', reason: 'request target has characters a URL cannot hold' };
   }
   return { kind: 'path', pathname, search };
