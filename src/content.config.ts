@@ -267,6 +267,8 @@ const landing = defineCollection({
           }),
           /** The city cards of the towns with a relocationCard (content/cities). */
           z.object({ type: z.literal('cities'), heading: text, intro: text.optional() }),
+          /** Every town's price, size and drive times in one table (content/cities); `note` says where they come from. */
+          z.object({ type: z.literal('compareTowns'), heading: text, intro: text.optional(), note: text.optional() }),
           /** The channel's newest relocation video. */
           z.object({ type: z.literal('video') }),
           z.object({ type: z.literal('calculator'), heading: text }),

@@ -99,4 +99,15 @@ describe('adding content/cities/morrisville.yaml', () => {
     // Cary's town rate, copied with the file: 0.5171 + 0.34.
     expect(html).toMatch(/Morrisville\s*<\/th>\s*<td[^>]*>0\.34<\/td>\s*<td[^>]*>0\.8571<\/td>/);
   });
+
+  it('adds its row, with the figures copied from Cary, to the towns side by side on /relocation', () => {
+    const html = read('relocation.html');
+    const table = /<table[\s\S]*?The Towns Side by Side[\s\S]*?<\/table>/.exec(html)?.[0] ?? '';
+    const names = [...table.matchAll(/<a href="\/city\/([a-z-]+)"/g)].map((m) => m[1]);
+    expect(names).toHaveLength(14);
+    expect(names.indexOf('morrisville')).toBe(names.indexOf('knightdale') + 1);
+    const row = /<tr[^>]*>(?:(?!<\/tr>)[\s\S])*?href="\/city\/morrisville"[\s\S]*?<\/tr>/.exec(table)?.[0] ?? '';
+    const cells = [...row.matchAll(/<td[^>]*>([^<]*)<\/td>/g)].map((m) => m[1]);
+    expect(cells).toEqual(['$525,000', '174,721', '20 min', '15 min', '15 min']);
+  });
 });

@@ -1,5 +1,8 @@
 /** SPEC §2 home and landing pages: exact headings, labels, targets, mailto subjects and tel numbers. */
 import { expect, test, type Page } from '@playwright/test';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
 import { site } from '../../src/site.config.ts';
 import { relocationCardIds } from '../support/spec.ts';
 import { renderNoscript } from '../support/noscript.ts';
@@ -21,6 +24,16 @@ const towns = [
   'Youngsville',
   'Zebulon',
 ];
+
+const citiesDir = join(import.meta.dirname, '..', '..', 'content', 'cities');
+/** What the comparison on /relocation shows of a content/cities file. */
+interface CityFile {
+  name: string;
+  county: string;
+  population: string;
+  medianHome: string;
+  commute: { raleigh: string; rtp: string; airport: string };
+}
 
 type JsonLd = Record<string, unknown>;
 /** Longer than the small-screen fallback delay (2 s) of the hero script. */
@@ -309,6 +322,61 @@ test.describe('landing pages', () => {
     await expectLink(page, 'Watch More Relocation Videos', '/blog');
     await expect(page.locator(`a[href="${mailto('Relocation Questions')}"]`)).toHaveCount(1);
     await expect(page.locator(`a[href="${tel}"]`).last()).toBeVisible();
+  });
+
+  test("/relocation puts every town of content/cities side by side, each row its guide's figures", async ({
+    page,
+    isMobile,
+  }) => {
+    const cities = readdirSync(citiesDir)
+      .filter((file) => file.endsWith('.yaml'))
+      .map((file) => ({
+        id: file.replace(/\.yaml$/, ''),
+        ...(parse(readFileSync(join(citiesDir, file), 'utf8')) as CityFile),
+      }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+    expect(cities.map((c) => c.name)).toEqual(towns);
+    await page.goto('/relocation');
+    const table = page.getByRole('table', { name: /The Towns Side by Side/ });
+    await expect(table.getByRole('columnheader')).toHaveText([
+      'Town',
+      'Median home',
+      'Population',
+      'To downtown Raleigh',
+      'To RTP',
+      'To RDU airport',
+    ]);
+    const rows = table.locator('tbody tr');
+    await expect(rows).toHaveCount(cities.length);
+    for (const [i, c] of cities.entries()) {
+      const row = rows.nth(i);
+      await expect(row.getByRole('rowheader')).toHaveText(`${c.name}${c.county}`);
+      await expect(row.getByRole('link', { name: c.name, exact: true })).toHaveAttribute('href', `/city/${c.id}`);
+      await expect(row.getByRole('cell')).toHaveText([
+        c.medianHome,
+        c.population,
+        c.commute.raleigh,
+        c.commute.rtp,
+        c.commute.airport,
+      ]);
+    }
+    await expectLink(page, 'the rates of each town', '/tools/mortgage-calculator#tax-rates');
+    // The table scrolls inside its own box (which a keyboard can reach), never the page.
+    const box = page.getByRole('region', { name: /^The Towns Side by Side: median home price/ });
+    await expect(box).toHaveAttribute('tabindex', '0');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      page.viewportSize()!.width,
+    );
+    const overflows = await box.evaluate((el) => el.scrollWidth > el.clientWidth);
+    expect(overflows).toBe(isMobile);
+    if (isMobile) {
+      // Scrolled to its end, the town names are still in view.
+      await box.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+      const name = await rows.first().getByRole('rowheader').boundingBox();
+      const frame = await box.boundingBox();
+      expect(name!.x).toBeGreaterThanOrEqual(frame!.x);
+      expect(name!.x).toBeLessThan(frame!.x + 2);
+    }
   });
 
   test('/first-time-buyer', async ({ page }) => {
