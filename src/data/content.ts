@@ -44,6 +44,18 @@ export async function getRelocationCities(): Promise<City[]> {
   );
 }
 
+/** The id of the towns-side-by-side table's heading (a landing page's `compareTowns` section). */
+export const townComparisonId = 'compare-towns-heading';
+
+/** Where the towns are compared side by side: the first landing page with a `compareTowns` section, if any. */
+export async function getTownComparisonHref(): Promise<string | undefined> {
+  const pages = await getCollection('landing');
+  const page = pages
+    .sort((a, b) => a.id.localeCompare(b.id))
+    .find((entry) => entry.data.sections.some((section) => section.type === 'compareTowns'));
+  return page && `/${page.id}#${townComparisonId}`;
+}
+
 /** Published written articles, newest first. Drafts are built only in development. */
 export async function getPublishedArticles(): Promise<Article[]> {
   const all = await getCollection('articles', (a) => import.meta.env.DEV || !a.data.draft);

@@ -108,6 +108,23 @@ for (const city of cities) {
   });
 }
 
+test("a guide's key figures link the table of every town, which holds its row", async ({ page }) => {
+  await page.goto('/city/wendell');
+  const link = page.getByRole('region', { name: 'Key figures' }).getByRole('link');
+  await expect(link).toHaveText('Compare Wendell with the other towns.');
+  await expect(link).toHaveAttribute('href', '/relocation#compare-towns-heading');
+  await link.click();
+  await expect(page).toHaveURL(/\/relocation#compare-towns-heading$/);
+  const heading = page.getByRole('heading', { name: 'The Towns Side by Side', level: 2 });
+  await expect(heading).toBeInViewport();
+  // Below the sticky header, not under it.
+  const header = await page.locator('header').first().boundingBox();
+  expect((await heading.boundingBox())!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+  await expect(
+    page.getByRole('table', { name: /The Towns Side by Side/ }).getByRole('link', { name: 'Wendell', exact: true }),
+  ).toHaveAttribute('href', '/city/wendell');
+});
+
 test('Back to All Areas goes to the home page', async ({ page }) => {
   await page.goto('/city/cary');
   await page.getByRole('link', { name: 'Back to All Areas', exact: true }).click();
