@@ -108,7 +108,14 @@ for (const city of cities) {
   });
 }
 
-test("a guide's key figures link the table of every town, which holds its row", async ({ page }) => {
+test("a guide's key figures and the list of service areas link the table of every town", async ({ page }) => {
+  await page.goto('/areas');
+  await expect(
+    page
+      .getByRole('region', { name: /^The \d+ towns$/ })
+      .getByRole('link', { name: 'Compare the towns side by side', exact: true }),
+  ).toHaveAttribute('href', '/relocation#compare-towns-heading');
+
   await page.goto('/city/wendell');
   const link = page.getByRole('region', { name: 'Key figures' }).getByRole('link');
   await expect(link).toHaveText('Compare Wendell with the other towns.');
