@@ -350,7 +350,7 @@ test.describe('landing pages', () => {
     await expect(rows).toHaveCount(cities.length);
     for (const [i, c] of cities.entries()) {
       const row = rows.nth(i);
-      await expect(row.getByRole('rowheader')).toHaveText(`${c.name}${c.county}`);
+      await expect(row.getByRole('rowheader')).toHaveText(`${c.name} ${c.county}`);
       await expect(row.getByRole('link', { name: c.name, exact: true })).toHaveAttribute('href', `/city/${c.id}`);
       await expect(row.getByRole('cell')).toHaveText([
         c.medianHome,
