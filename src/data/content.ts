@@ -50,7 +50,7 @@ export const townComparisonId = 'compare-towns-heading';
 /** Where the towns are compared side by side: the first landing page with a `compareTowns` section, if any. */
 export async function getTownComparisonHref(): Promise<string | undefined> {
   const pages = await getCollection('landing');
-  const page = pages
+  const page = [...pages]
     .sort((a, b) => a.id.localeCompare(b.id))
     .find((entry) => entry.data.sections.some((section) => section.type === 'compareTowns'));
   return page && `/${page.id}#${townComparisonId}`;
