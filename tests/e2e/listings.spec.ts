@@ -536,7 +536,10 @@ test('open houses: every coming one on one page, soonest first, reached from the
   const first = openHouses.first();
   await expect(first.locator('time')).toHaveText('Saturday, January 16, 2027, 1:00 PM to 3:00 PM');
   // On screen the day stands over the hours without a comma hanging at the end of its line: the
-  // comma is there for reading aloud and copying, in a box of 1 px that shows nothing.
+  // comma is there for reading aloud and copying, in a box of 1 px that shows nothing. Measured once
+  // the stylesheet has loaded ('load'): the page's text is there before it, unstyled (a run in CI
+  // read the comma's box before the stylesheet applied).
+  await page.waitForLoadState('load');
   const comma = await first
     .locator('time > span')
     .first()
