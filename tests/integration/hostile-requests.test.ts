@@ -62,7 +62,10 @@ const cases: Case[] = [
   ['raw UTF-8 bytes in the target', () => get(Buffer.from('/日本/', 'utf8'))],
   ['a raw control character in the target', () => get('/a\x01b/')],
   ['a malformed percent sequence', () => get('/%E6%97/'), 404],
-  ['an invalid percent sequence', () => get('/%zz/')],
+  // A typed or pasted address with a bad percent sequence names no page: the site's 404 page.
+  ['an invalid percent sequence', () => get('/%zz/'), 404],
+  ['a lone percent sign in the path', () => get('/100%'), 404],
+  ['a lone percent sign after a page', () => get('/city/cary%'), 404],
   // A page's address with a lone `%` in its query (a pasted campaign link) is still the page.
   ['a lone percent sign in the query', () => get('/about?utm_content=20%off'), 200],
   ['a cut UTF-8 sequence in the query of a moved address', () => get('/about/?q=%E6%97'), 301],
@@ -102,6 +105,11 @@ const cases: Case[] = [
   [
     'PROPFIND on a malformed path',
     () => request(`PROPFIND /%E6%97 HTTP/1.1\r\nHost: ${host()}\r\nConnection: close`),
+    404,
+  ],
+  [
+    'a form posted to the contact route with a lone percent sign',
+    () => post('/api/contact%', 'Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 3\r\n', 'a=b'),
     404,
   ],
   // A file is there for GET and HEAD only: 405 names them, as for a page.

@@ -16,7 +16,6 @@ export type Target =
  */
 const pathChars = /^[\x21-\x22\x24-\x5b\x5d-\x7e]*$/;
 const queryChars = /^[\x21-\x22\x24-\x7e]*$/;
-const badPercent = /%(?![0-9A-Fa-f]{2})/;
 
 /**
  * Reads a request target (RFC 9112 §3.2): origin-form (`/path?query`), absolute-form
@@ -35,9 +34,10 @@ export function parseTarget(raw: string | undefined): Target {
   const at = rest.indexOf('?');
   const pathname = at === -1 ? rest : rest.slice(0, at);
   const search = at === -1 ? '' : rest.slice(at);
-  // A lone `%` in the query ("?utm_content=20%off", typed or pasted) is common and harmless: no
-  // page reads its query as a path, and URLSearchParams reads it as a `%`. In the path it is refused.
-  if (!pathChars.test(pathname) || !queryChars.test(search.slice(1)) || badPercent.test(pathname)) {
+  // A lone `%` ("?utm_content=20%off", "/100%", typed or pasted) is not refused here: URLSearchParams
+  // reads it in a query as a `%`, and a path that cannot be decoded names no page (decodePath), so
+  // its visitor gets the site's 404 page rather than a plain "Bad Request".
+  if (!pathChars.test(pathname) || !queryChars.test(search.slice(1))) {
     return { kind: 'invalid', reason: 'request target has characters a URL cannot hold' };
   }
   return { kind: 'path', pathname, search };

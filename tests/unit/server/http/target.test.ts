@@ -24,6 +24,11 @@ describe('parseTarget', () => {
     expect(parseTarget('/search?q=100%').kind).toBe('path');
   });
 
+  it('keeps a path with a bad percent sequence, which decodes to no page (404, not 400)', () => {
+    expect(parseTarget('/100%')).toEqual({ kind: 'path', pathname: '/100%', search: '' });
+    expect(parseTarget('/city/%zz?x=1')).toEqual({ kind: 'path', pathname: '/city/%zz', search: '?x=1' });
+  });
+
   it('knows asterisk-form', () => {
     expect(parseTarget('*')).toEqual({ kind: 'asterisk' });
   });
@@ -36,7 +41,6 @@ describe('parseTarget', () => {
     ['/a\u0000', 'a NUL'],
     ['/日本', 'raw non-ASCII'],
     ['/a#b', 'a fragment'],
-    ['/%zz', 'a bad percent sequence'],
   ])('refuses %j (%s)', (target) => {
     expect(parseTarget(target).kind).toBe('invalid');
   });
@@ -46,6 +50,8 @@ describe('decodePath', () => {
   it('decodes UTF-8 and refuses what names no file', () => {
     expect(decodePath('/%E6%97%A5')).toBe('/日');
     expect(decodePath('/%E6%97')).toBeUndefined();
+    expect(decodePath('/100%')).toBeUndefined();
+    expect(decodePath('/%zz')).toBeUndefined();
     expect(decodePath('/%0A')).toBeUndefined();
     expect(decodePath('/%00')).toBeUndefined();
     expect(decodePath('/%5cevil.com')).toBeUndefined();
