@@ -120,6 +120,21 @@ test('a search that names a town leads with its guide, though articles that repe
   expect((await resultLinks(page))[0]).toBe('/blog/living-in-raleigh-nc');
 });
 
+test('"contact" leads with the home page\'s contact section, the form and the ways to reach the agent', async ({
+  page,
+}) => {
+  // The form's own page (/contact) is rendered on demand, so not in the index; the legal pages,
+  // which say "contact" in every section, came first until the section's heading said it.
+  await page.goto('/search?q=contact');
+  const first = results(page).getByRole('listitem').first();
+  await expect(first.getByRole('heading')).toHaveText(/^Top 5% REALTOR®/);
+  expect((await resultLinks(page))[0]).toBe('/');
+  const section = first.locator('[data-result-section]');
+  await expect(section).toBeVisible();
+  await expect(section.getByRole('link')).toHaveText(`Contact ${site.agent.firstName}`);
+  await expect(section.getByRole('link')).toHaveAttribute('href', '/#contact-heading');
+});
+
 test('a query with many results lists 20 at a time, and "Show more results" adds the next ones', async ({ page }) => {
   await page.goto('/search?q=Raleigh');
   const status = page.getByRole('status');
