@@ -13,6 +13,12 @@ export const notFoundPages = [
 
 export type NotFoundPage = (typeof notFoundPages)[number]['page'];
 
-/** The not-found page for a path (as requested, encoded or not). */
+/**
+ * The not-found page for a path (as requested, encoded or not). The folder itself counts as under
+ * it: a visitor who cuts `/city/cary` back to `/city` gets the list of towns of 'City Not Found'.
+ */
 export const notFoundPageFor = (pathname: string): NotFoundPage =>
-  (notFoundPages.find(({ under }) => pathname.startsWith(under)) ?? notFoundPages[notFoundPages.length - 1]!).page;
+  (
+    notFoundPages.find(({ under }) => pathname.startsWith(under) || `${pathname}/` === under) ??
+    notFoundPages[notFoundPages.length - 1]!
+  ).page;

@@ -257,3 +257,17 @@ describe('a /page/1 address', () => {
     }
   });
 });
+
+describe('the folder of the city guides', () => {
+  it("gets 'City Not Found' with the towns, with or without its slash; a longer name does not", async () => {
+    for (const path of ['/city', '/city/', '/city/no-such-town']) {
+      const answer = await get(path, 'identity');
+      expect(answer.status, path).toBe(404);
+      expect(answer.body.toString(), path).toContain('<title>City Not Found');
+      expect(answer.body.toString(), path).toContain('href="/city/cary"');
+    }
+    const other = await get('/cityscape', 'identity');
+    expect(other.status).toBe(404);
+    expect(other.body.toString()).toContain('<title>Page Not Found');
+  });
+});
