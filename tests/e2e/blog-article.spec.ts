@@ -119,6 +119,16 @@ for (const item of items) {
     await expect(cta.locator(`a[href="tel:+1${site.agent.phoneDigits}"]`)).toBeVisible();
     await expect(cta.locator(`a[href="mailto:${site.agent.email}"]`)).toBeVisible();
 
+    // "E-mail this article to someone", before the call to action: no recipient, the title as the
+    // subject, the title, the description and the page's address as the body.
+    const shareLink = page.getByRole('link', { name: 'E-mail this article to someone', exact: true });
+    const share = new URL((await shareLink.getAttribute('href'))!);
+    expect([share.protocol, share.pathname]).toEqual(['mailto:', '']);
+    expect(share.searchParams.get('subject')).toBe(item.title);
+    const description = await page.locator('meta[name="description"]').getAttribute('content');
+    expect(share.searchParams.get('body')).toBe(`${item.title}\r\n${description}\r\n\r\n${item.link}\r\n`);
+    expect(await shareLink.evaluate((a, box) => box.compareDocumentPosition(a), await cta.elementHandle())).toBe(2);
+
     // "More About {town}" after the call to action: the town's city guide and up to three other
     // articles about it, newest first (the feed's order); the guides of its towns for a county.
     const more = page.getByRole('region', { name: `More About ${f.city}` });
