@@ -289,6 +289,23 @@ test.describe('layout', () => {
     });
   }
 
+  for (const path of ['/testimonials', '/about', '/upsizing', '/city/cary']) {
+    test(`${path}: the closing dark block is set apart from the dark footer by a line`, async ({ page }) => {
+      await page.goto(path);
+      const edge = await page.evaluate(() => {
+        const sections = document.querySelectorAll('main section');
+        const last = getComputedStyle(sections[sections.length - 1]!);
+        const footer = getComputedStyle(document.querySelector('footer')!);
+        return {
+          same: last.backgroundColor === footer.backgroundColor,
+          width: last.borderBottomWidth,
+          line: last.borderBottomColor !== last.backgroundColor,
+        };
+      });
+      expect(edge).toEqual({ same: true, width: '1px', line: true });
+    });
+  }
+
   test('the footer states the brokerage and Equal Housing Opportunity', async ({ page }) => {
     await page.goto('/about');
     const footer = page.locator('footer');
