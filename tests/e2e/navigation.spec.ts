@@ -3,6 +3,7 @@
  * on desktop, through the toggle menu on a 360 px phone, and with JavaScript off.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { formatPhone, mailtoHref, telHref } from '../../src/lib/contact-links.ts';
 import { site } from '../../src/site.config.ts';
 
 /** The 13 service areas of SPEC §2, each with its /city/{slug} page. */
@@ -289,7 +290,28 @@ test.describe('layout', () => {
     });
   }
 
-  for (const path of ['/testimonials', '/about', '/upsizing', '/city/cary']) {
+  for (const [path, heading, subject] of [
+    ['/testimonials', 'Ready to Be the Next Success Story?', `Question for ${site.agent.firstName}`],
+    [
+      '/tools/mortgage-calculator',
+      'Know Your Budget? Start Your Search',
+      `Mortgage question for ${site.agent.firstName}`,
+    ],
+  ]) {
+    test(`${path} ends with a way to reach the agent: booking, e-mail with a subject, phone`, async ({ page }) => {
+      await page.goto(path!);
+      const block = page.getByRole('region', { name: heading });
+      await expect(block).toBeVisible();
+      const booking = block.getByRole('link', { name: /^Schedule a Free Consultation/ });
+      await expect(booking).toHaveAttribute('href', site.links.booking);
+      const email = block.getByRole('link', { name: 'Email Me' });
+      await expect(email).toHaveAttribute('href', mailtoHref(site.agent.email, subject));
+      const call = block.getByRole('link', { name: `Call ${formatPhone(site.agent.phoneDigits)}` });
+      await expect(call).toHaveAttribute('href', telHref(site.agent.phoneDigits));
+    });
+  }
+
+  for (const path of ['/testimonials', '/tools/mortgage-calculator', '/about', '/upsizing', '/city/cary']) {
     test(`${path}: the closing dark block is set apart from the dark footer by a line`, async ({ page }) => {
       await page.goto(path);
       const edge = await page.evaluate(() => {

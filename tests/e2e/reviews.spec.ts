@@ -5,7 +5,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { formatPhone, mailtoHref, telHref } from '../../src/lib/contact-links.ts';
 import { site } from '../../src/site.config.ts';
 import { openAndInteract } from '../support/interact.ts';
 
@@ -210,22 +209,4 @@ test('issue 19: a review with a long unbroken string stays inside its card at 36
   const sizes = await card.evaluate((li) => ({ scroll: li.scrollWidth, client: li.clientWidth }));
   expect(sizes.scroll).toBeLessThanOrEqual(sizes.client);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-});
-
-test('the reviews page ends with a way to reach the agent: booking, e-mail with a subject, phone', async ({ page }) => {
-  await page.goto('/testimonials');
-  const block = page.getByRole('region', { name: 'Ready to Be the Next Success Story?' });
-  await expect(block).toBeVisible();
-  await expect(block.getByRole('link', { name: /^Schedule a Free Consultation/ })).toHaveAttribute(
-    'href',
-    site.links.booking,
-  );
-  await expect(block.getByRole('link', { name: 'Email Me' })).toHaveAttribute(
-    'href',
-    mailtoHref(site.agent.email, `Question for ${site.agent.firstName}`),
-  );
-  await expect(block.getByRole('link', { name: `Call ${formatPhone(site.agent.phoneDigits)}` })).toHaveAttribute(
-    'href',
-    telHref(site.agent.phoneDigits),
-  );
 });
