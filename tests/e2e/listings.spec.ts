@@ -607,6 +607,17 @@ test('a home with a coming open house says when on its card, except where the op
   await expect(openHouse).toHaveCount(0);
 });
 
+test('after the coming open houses, a visitor who cannot make them is offered the homes and a showing', async ({
+  page,
+}) => {
+  await page.goto('/listings/open-houses');
+  const offer = page.getByText("Can't make these times?", { exact: true }).locator('..');
+  await expect(offer).toContainText(`${site.agent.firstName} can show you any home for sale at a time that suits you.`);
+  await expect(offer.getByRole('link', { name: 'See the homes' })).toHaveAttribute('href', '/listings');
+  await expect(offer.getByRole('link', { name: 'Ask for a showing' })).toHaveAttribute('href', '/contact');
+  await expect(page.getByText('No open houses are scheduled right now.')).toHaveCount(0);
+});
+
 test('the gallery by keyboard: open a photo, go to the next, Escape returns the focus', async ({ page }) => {
   await page.goto(cary);
   const first = page.getByRole('link', { name: /^Photo 1 of 5, full screen/ });
