@@ -297,6 +297,7 @@ test.describe('layout', () => {
       'Know Your Budget? Start Your Search',
       `Mortgage question for ${site.agent.firstName}`,
     ],
+    ['/areas', 'Not Sure Which Town Fits?', `Choosing a town: question for ${site.agent.firstName}`],
   ]) {
     test(`${path} ends with a way to reach the agent: booking, e-mail with a subject, phone`, async ({ page }) => {
       await page.goto(path!);
@@ -311,7 +312,7 @@ test.describe('layout', () => {
     });
   }
 
-  for (const path of ['/testimonials', '/tools/mortgage-calculator', '/about', '/upsizing', '/city/cary']) {
+  for (const path of ['/testimonials', '/tools/mortgage-calculator', '/areas', '/about', '/upsizing', '/city/cary']) {
     test(`${path}: the closing dark block is set apart from the dark footer by a line`, async ({ page }) => {
       await page.goto(path);
       const edge = await page.evaluate(() => {
