@@ -76,6 +76,34 @@ export function townNamed(term: string, towns: readonly string[]): string | unde
   return towns.find((town) => words(town) === asked);
 }
 
+/** Words of a query that asks how to reach the agent (the words themselves, not what contains them). */
+const contactWords = new Set([
+  'phone',
+  'telephone',
+  'cell',
+  'number',
+  'call',
+  'text',
+  'email',
+  'mail',
+  'contact',
+  'reach',
+  'message',
+  'hours',
+  'office',
+]);
+
+/**
+ * Whether a query asks how to reach the agent ("phone", "Jordan's number", "e-mail", "office
+ * hours"): the search answers it with the phone, the e-mail address and the message form above
+ * the results, which are pages that merely mention such words (the privacy policy's phone field).
+ */
+export function asksForContact(term: string): boolean {
+  return words(term.replace(/\be-mail/gi, 'email'))
+    .split(' ')
+    .some((word) => contactWords.has(word));
+}
+
 /** A class attribute with one of Tailwind's display utilities that put an element in a box of its own. */
 const boxed = /\sclass="(?:[^"]*\s)?(?:block|flex|grid|table|list-item|flow-root)[\s"]/i;
 

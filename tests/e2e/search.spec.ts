@@ -135,6 +135,37 @@ test('"contact" leads with the home page\'s contact section, the form and the wa
   await expect(section.getByRole('link')).toHaveAttribute('href', '/#contact-heading');
 });
 
+test('a query that asks how to reach the agent is answered above the results: phone, e-mail, message form, hours', async ({
+  page,
+}) => {
+  // "phone" found only the accessibility and privacy pages, which mention phones.
+  await page.goto('/search?q=phone');
+  const answer = page.locator('[data-search-contact]');
+  await expect(answer).toBeVisible();
+  await expect(answer.getByRole('heading')).toHaveText(`Contact ${site.agent.firstName}`);
+  const phone = formatPhone(site.agent.phoneDigits);
+  await expect(answer.getByRole('link', { name: phone })).toHaveAttribute('href', telHref(site.agent.phoneDigits));
+  await expect(answer.getByRole('link', { name: site.agent.email })).toHaveAttribute(
+    'href',
+    `mailto:${site.agent.email}`,
+  );
+  await expect(answer.getByRole('link', { name: 'send a message' })).toHaveAttribute('href', '/#contact');
+  for (const h of site.hours) await expect(answer).toContainText(`${h.label} ${h.text}`);
+  // It comes before the results, and goes with a query that does not ask for it.
+  const above = await answer.evaluate((el) => {
+    const list = document.querySelector('[data-search-results]')!;
+    return Boolean(el.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING);
+  });
+  expect(above).toBe(true);
+  await searchBox(page).fill(town);
+  await expect(results(page).getByRole('link').first()).toBeVisible();
+  await expect(answer).toBeHidden();
+  await searchBox(page).fill("Jordan's e-mail");
+  await expect(answer).toBeVisible();
+  await searchBox(page).fill('');
+  await expect(answer).toBeHidden();
+});
+
 test('a query with many results lists 20 at a time, and "Show more results" adds the next ones', async ({ page }) => {
   await page.goto('/search?q=Raleigh');
   const status = page.getByRole('status');
@@ -282,6 +313,9 @@ test('before a query and after one that finds nothing, popular searches run with
 test('the search box, its suggestions and its results have no axe WCAG 2.2 A/AA violation', async ({ page }) => {
   await page.goto('/search?q=zzzz');
   await expect(page.getByRole('heading', { name: 'Popular searches' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await searchBox(page).fill('phone');
+  await expect(page.locator('[data-search-contact]')).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
   await searchBox(page).fill(town);
   await expect(results(page).getByRole('link').first()).toBeVisible();

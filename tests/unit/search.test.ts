@@ -1,6 +1,14 @@
 /** The site search's pure parts (src/lib/search.ts). */
 import { describe, expect, it } from 'vitest';
-import { bestSection, excerptParts, htmlForIndex, resultsSummary, townNamed, type SubResult } from '#src/lib/search.ts';
+import {
+  asksForContact,
+  bestSection,
+  excerptParts,
+  htmlForIndex,
+  resultsSummary,
+  townNamed,
+  type SubResult,
+} from '#src/lib/search.ts';
 
 describe('search excerpts', () => {
   it('become text parts, the matched words marked, entities decoded and nothing parsed as HTML', () => {
@@ -36,6 +44,18 @@ describe('a query that names a town', () => {
   it('is not any query that merely mentions one', () => {
     for (const term of ['living in raleigh', 'raleigh schools', 'north raleigh', 'forest', 'nc', ''])
       expect(townNamed(term, towns), term).toBeUndefined();
+  });
+});
+
+describe('a query that asks how to reach the agent', () => {
+  it('is known by any one of its words, whatever the case and punctuation', () => {
+    for (const term of ['phone', 'Phone number', "jordan's cell", 'E-mail', 'email address', 'call', 'Office hours'])
+      expect(asksForContact(term), term).toBe(true);
+    expect(asksForContact('contact jordan')).toBe(true);
+  });
+  it('is not a query whose words only contain such words', () => {
+    for (const term of ['phonetics', 'numbers', 'textured walls', 'recall', 'raleigh', 'homes for sale', ''])
+      expect(asksForContact(term), term).toBe(false);
   });
 });
 

@@ -3,10 +3,18 @@
  * visitor turns to the box: it loads Pagefind's index, runs the query of the address (`q`) and
  * each one typed, and lists the pages found with their title, address, an excerpt with the
  * matched words marked and, when they weigh most under one of its headings, that section's link;
- * a query that names a town leads with the town's guide. If the index cannot load, `fail` puts
+ * a query that names a town leads with the town's guide, and one that asks how to reach the agent
+ * with the phone, e-mail and hours. If the index cannot load, `fail` puts
  * SPEC's 'Search Not Available' texts back.
  */
-import { bestSection, excerptParts, resultsSummary, townNamed, type SubResult } from '#src/lib/search.ts';
+import {
+  asksForContact,
+  bestSection,
+  excerptParts,
+  resultsSummary,
+  townNamed,
+  type SubResult,
+} from '#src/lib/search.ts';
 
 /** The part of Pagefind's browser API (pagefind.js, written by the build) used here. */
 interface Pagefind {
@@ -64,7 +72,8 @@ export async function startSearch(root: HTMLElement, fail: () => void): Promise<
   const item = root.querySelector<HTMLTemplateElement>('template[data-search-result]');
   const more = root.querySelector<HTMLButtonElement>('[data-search-more]');
   const suggestions = root.querySelector<HTMLElement>('[data-search-suggestions]');
-  if (!form || !input || !status || !list || !item || !more || !suggestions) return fail();
+  const contact = root.querySelector<HTMLElement>('[data-search-contact]');
+  if (!form || !input || !status || !list || !item || !more || !suggestions || !contact) return fail();
 
   const query = new URLSearchParams(window.location.search).get('q') ?? '';
   if (query && !input.value) input.value = query;
@@ -107,6 +116,7 @@ export async function startSearch(root: HTMLElement, fail: () => void): Promise<
     if (trimmed) address.searchParams.set('q', trimmed);
     else address.searchParams.delete('q');
     window.history.replaceState(null, '', address);
+    contact.hidden = !asksForContact(trimmed);
     if (!trimmed) {
       current = undefined;
       list.replaceChildren();
