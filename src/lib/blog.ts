@@ -52,6 +52,31 @@ export function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** Words a visitor reads in a minute, for an article's reading time. */
+export const wordsPerMinute = 230;
+
+/**
+ * The words an article gives to read: its MDX text, with the text its components show (their
+ * string props, such as a list's names and blurbs) but not their names, props' names, imports or
+ * link addresses, and its FAQ, questions and answers.
+ */
+export function articleWordCount(body: string, faq: readonly { q: string; a: string }[] = []): number {
+  const text = [
+    body
+      .replace(/^(import|export)\s.*$/gm, ' ')
+      .replace(/\]\([^)]*\)/g, ']')
+      .replace(/<\/?[A-Za-z][\w.]*|\/?>/g, ' ')
+      .replace(/\b[A-Za-z]\w*(=\{|=(?=")|:\s*(?=["']))/g, ' '),
+    ...faq.flatMap(({ q, a }) => [q, a]),
+  ].join(' ');
+  return text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+}
+
+/** Whole minutes to read `words` (at least 1). */
+export function readingMinutes(words: number): number {
+  return Math.max(1, Math.round(words / wordsPerMinute));
+}
+
 /**
  * SPEC §7: a playlist page's canonical is the blog path plus its lower-cased title with
  * spaces turned to hyphens. Titles are chosen so this equals /blog/{slug}.

@@ -57,6 +57,27 @@ for (const item of items) {
       `${item.day}T00:00:00.000Z`,
     );
 
+    // Reading time: the words of the text and the FAQ as shown, at 230 a minute (within a minute:
+    // the build counts the MDX source).
+    const reading = page.locator('article header [data-reading-time]');
+    await expect(time.locator('..')).toHaveText(new RegExp(`by ${site.agent.name} · \\d+ min read$`));
+    const minutes = Number(/^· (\d+) min read$/.exec((await reading.textContent()) ?? '')?.[1]);
+    const words = await page.evaluate(() => {
+      const closed = [...document.querySelectorAll('details')].filter((details) => !details.open);
+      for (const details of closed) details.open = true;
+      const faq = document.getElementById('faq-heading')?.closest('section');
+      const text = [document.querySelector('.prose-article'), faq].map((el) => (el as HTMLElement | null)?.innerText);
+      for (const details of closed) details.open = false;
+      return text
+        .join(' ')
+        .split(/\s+/)
+        .filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+    });
+    expect(minutes, `${words} words`).toBeGreaterThanOrEqual(Math.max(1, Math.round(words / 230) - 1));
+    expect(minutes, `${words} words`).toBeLessThanOrEqual(Math.round(words / 230) + 1);
+    const posting = (await jsonLdNodes(page)).find((n) => n['@type'] === 'BlogPosting' || n['@type'] === 'Article');
+    expect(posting?.['timeRequired']).toBe(`PT${minutes}M`);
+
     // City line.
     const cityLine = page.getByText(/^Real estate insights for /);
     if (f.city) await expect(cityLine).toHaveText(`Real estate insights for ${f.city}, ${f.state}`);

@@ -85,11 +85,16 @@ test(`the blog index shows ${articlesPerPage} articles a page, each page linking
   expect([first.status(), first.headers()['location']]).toEqual([301, '/blog']);
 });
 
-test('a Read Blog link opens its article', async ({ page }) => {
+test('a Read Blog link opens its article, whose reading time is the one its card gave', async ({ page }) => {
   await page.goto('/blog');
-  await page.getByRole('link', { name: `Read Blog about ${items[0]!.title}`, exact: true }).click();
+  const link = page.getByRole('link', { name: `Read Blog about ${items[0]!.title}`, exact: true });
+  const card = page.locator('article').filter({ has: link });
+  const given = /· \d+ min read$/.exec((await card.locator('p').first().textContent())!.trim())?.[0];
+  expect(given).toBeTruthy();
+  await link.click();
   await expect(page).toHaveURL(new RegExp(`${items[0]!.path}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(items[0]!.title);
+  await expect(page.locator('article header [data-reading-time]')).toHaveText(given!);
 });
 
 test('links every playlist page in the Video Playlists section', async ({ page }) => {

@@ -298,9 +298,9 @@ test.describe('layout', () => {
       `Mortgage question for ${site.agent.firstName}`,
     ],
     ['/areas', 'Not Sure Which Town Fits?', `Choosing a town: question for ${site.agent.firstName}`],
-  ]) {
+  ] as const) {
     test(`${path} ends with a way to reach the agent: booking, e-mail with a subject, phone`, async ({ page }) => {
-      await page.goto(path!);
+      await page.goto(path);
       const block = page.getByRole('region', { name: heading });
       await expect(block).toBeVisible();
       const booking = block.getByRole('link', { name: /^Schedule a Free Consultation/ });

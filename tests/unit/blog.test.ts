@@ -13,6 +13,7 @@ import PlaylistView from '#src/components/blog/PlaylistView.astro';
 import YouTubeFacade from '#src/components/video/YouTubeFacade.astro';
 import {
   articleSections,
+  articleWordCount,
   articlesPerPage,
   blogIndexPath,
   blogPageCount,
@@ -22,6 +23,7 @@ import {
   missingGuides,
   playlistCanonicalPath,
   playlistDefaultDescription,
+  readingMinutes,
   relatedReading,
   resolveCta,
   townArticles,
@@ -140,6 +142,36 @@ describe('blog text rules', () => {
       expect(relatedReading(articles[6]!, articles, cities)).toEqual({ guides: [], articles: [] });
     });
   });
+  it("counts the words an article gives to read: its text and its components' text, not their code", () => {
+    const body = [
+      "import AreaList from '../mdx/AreaList.astro';",
+      '',
+      '## Popular neighborhoods',
+      '',
+      'Read the [town guide](/city/raleigh "Raleigh guide") first: **two** words.',
+      '',
+      '<AreaList',
+      '  areas={[',
+      '    { name: "Five Points", blurb: "Bungalows under oaks." },',
+      '  ]}',
+      '/>',
+      '',
+      '<Callout tone="tip">Ask early.</Callout>',
+      '',
+      '- $400K to $1M',
+    ].join('\n');
+    // Popular neighborhoods (2), Read the town guide first two words (7), Five Points Bungalows under
+    // oaks (5), tip Ask early (3), $400K to $1M (3).
+    expect(articleWordCount(body)).toBe(20);
+    expect(articleWordCount(body, [{ q: 'Is it far?', a: 'No.' }])).toBe(24);
+    expect(articleWordCount('')).toBe(0);
+  });
+  it('rounds the reading time to whole minutes at 230 words a minute, at least 1', () => {
+    expect(readingMinutes(0)).toBe(1);
+    expect(readingMinutes(344)).toBe(1);
+    expect(readingMinutes(345)).toBe(2);
+    expect(readingMinutes(1573)).toBe(7);
+  });
   it('derives the playlist canonical from the title and the default description (SPEC §7)', () => {
     expect(playlistCanonicalPath('Fuquay-Varina NC')).toBe('/blog/fuquay-varina-nc');
     expect(playlistCanonicalPath('New  Construction Homes')).toBe('/blog/new-construction-homes');
@@ -240,6 +272,12 @@ describe('article JSON-LD graphs', () => {
     });
     expect(crumbs).toMatchObject({ itemListElement: [{ name: 'Home' }, { name: 'Blog' }, { position: 3, item: url }] });
     expect(place).toMatchObject({ name: 'Raleigh, NC', url: 'https://www.example.com/city/raleigh' });
+  });
+  it('gives the word count and the reading time of an article that has them', () => {
+    const [post] = buildArticleGraph(info, { ...input, wordCount: 1573 })['@graph'] as JsonLd[];
+    expect(post).toMatchObject({ wordCount: 1573, timeRequired: 'PT7M' });
+    const [plain] = buildArticleGraph(info, input)['@graph'] as JsonLd[];
+    expect(plain).not.toHaveProperty('timeRequired');
   });
   it('publishes an article about a whole county as an AdministrativeArea, not a town inside itself', () => {
     const county = { name: 'Franklin County', region: 'NC', county: 'Franklin County' };

@@ -2,6 +2,7 @@
  * Typed builders for the JSON-LD graphs the pages publish. Pure functions: they take
  * plain data (the site config, an article's front matter) and return schema.org objects.
  */
+import { readingMinutes } from '../blog.ts';
 import { e164 } from '../contact-links.ts';
 import { canonicalUrl } from './meta.ts';
 
@@ -161,6 +162,8 @@ export interface ArticleInfo {
   dateModified?: Date | undefined;
   keywords: readonly string[];
   image?: string | undefined;
+  /** The words it gives to read (`articleWordCount`), and so its reading time. */
+  wordCount?: number | undefined;
 }
 
 export function buildArticle(s: SiteInfo, a: ArticleInfo, type: 'BlogPosting' | 'Article' = 'BlogPosting'): JsonLd {
@@ -176,6 +179,7 @@ export function buildArticle(s: SiteInfo, a: ArticleInfo, type: 'BlogPosting' | 
     publisher: { '@id': ids.organization(s.url) },
     ...(a.keywords.length ? { keywords: a.keywords.join(', ') } : {}),
     ...(a.image ? { image: a.image } : {}),
+    ...(a.wordCount ? { wordCount: a.wordCount, timeRequired: `PT${readingMinutes(a.wordCount)}M` } : {}),
     inLanguage: 'en-US',
   };
 }
