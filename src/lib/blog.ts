@@ -77,6 +77,12 @@ export function readingMinutes(words: number): number {
   return Math.max(1, Math.round(words / wordsPerMinute));
 }
 
+/** An article entry's words and whole minutes to read (its page, its cards and its JSON-LD). */
+export function readingTime(entry: { body?: string | undefined; data: { faq: readonly { q: string; a: string }[] } }) {
+  const words = articleWordCount(entry.body ?? '', entry.data.faq);
+  return { words, minutes: readingMinutes(words) };
+}
+
 /**
  * SPEC §7: a playlist page's canonical is the blog path plus its lower-cased title with
  * spaces turned to hyphens. Titles are chosen so this equals /blog/{slug}.

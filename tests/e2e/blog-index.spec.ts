@@ -174,3 +174,21 @@ test('the RSS feed links each article by its absolute canonical URL, and pages a
     '/listings/rss.xml',
   ]);
 });
+
+test('the home page links the three newest articles, each with its date and the reading time of its page', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const cards = page.getByRole('region', { name: 'Local Guides & Market Insight' }).getByRole('listitem');
+  await expect(cards.getByRole('heading')).toHaveText(items.slice(0, 3).map((i) => i.title));
+  const lines = await cards.evaluateAll((lis) =>
+    lis.map((li) => li.querySelector('p')?.textContent?.replace(/\s+/g, ' ').trim()),
+  );
+  for (const [i, item] of items.slice(0, 3).entries()) {
+    await expect(cards.nth(i).getByRole('link')).toHaveAttribute('href', item.path);
+    await expect(cards.nth(i).locator('time')).toHaveAttribute('datetime', item.day);
+    const article = await (await page.request.get(item.path)).text();
+    const minutes = /data-reading-time>· (\d+) min read</.exec(article)?.[1];
+    expect(lines[i]).toMatch(new RegExp(`^[A-Z][a-z]+ \\d{1,2}, \\d{4} · ${minutes} min read$`));
+  }
+});
