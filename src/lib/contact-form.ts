@@ -114,6 +114,20 @@ export const emptyContactValues: ContactValues = {
   message: '',
 };
 
+/**
+ * Messages a link may open the contact form with (`/contact?topic=showing`): fixed texts the
+ * visitor completes, never words taken from the address.
+ */
+export const contactTopics = {
+  showing: 'I would like a private showing. The home (or homes) and the days and times that suit me: ',
+} as const;
+
+/** The form's starting values for a `topic` of the address; none for an unknown or missing one. */
+export function valuesForTopic(topic: string | null | undefined): ContactValues | undefined {
+  if (!topic || !Object.hasOwn(contactTopics, topic)) return undefined;
+  return { ...emptyContactValues, message: contactTopics[topic as keyof typeof contactTopics] };
+}
+
 export type ValidationResult = { ok: true; data: ContactMessage } | { ok: false; errors: FieldErrors };
 
 /** Validates a submission and keeps the first message of each failing field (SPEC shows one per field). */

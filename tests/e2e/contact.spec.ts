@@ -11,7 +11,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { spamTrap, textingConsent } from '../../src/lib/contact-form.ts';
+import { contactTopics, spamTrap, textingConsent } from '../../src/lib/contact-form.ts';
 import { site } from '../../src/site.config.ts';
 import { watchCsp } from '../support/csp.ts';
 import { axeViolations } from '../support/axe.ts';
@@ -536,6 +536,19 @@ test.describe('without JavaScript', () => {
     await expectFieldError(page, 'Message', 'Message must be at least 10 characters');
     await expectNoFieldError(page, 'Email');
     await expect(field(page, 'Email')).toHaveValue(entry.email);
+  });
+
+  test('a link may open the form with a fixed message (?topic=showing); any other topic is ignored', async ({
+    page,
+  }) => {
+    await page.goto('/contact?topic=showing');
+    await expect(field(page, 'Message')).toHaveValue(contactTopics.showing);
+    await expect(field(page, 'First name')).toHaveValue('');
+    for (const topic of ['constructor', '__proto__', '%3Cb%3Ehi%3C%2Fb%3E']) {
+      const response = await page.goto(`/contact?topic=${topic}`);
+      expect(response?.status()).toBe(200);
+      await expect(field(page, 'Message')).toHaveValue('');
+    }
   });
 
   test('lets the browser stop a form with an empty required field', async ({ page }) => {

@@ -19,6 +19,7 @@ import {
   type RunningServer,
   type WebhookServer,
 } from '../integration/support.ts';
+import { contactTopics } from '../../src/lib/contact-form.ts';
 import { formatPhone, telHref } from '../../src/lib/contact-links.ts';
 import { site } from '../../src/site.config.ts';
 import { axeViolations } from '../support/axe.ts';
@@ -614,8 +615,14 @@ test('after the coming open houses, a visitor who cannot make them is offered th
   const offer = page.getByText("Can't make these times?", { exact: true }).locator('..');
   await expect(offer).toContainText(`${site.agent.firstName} can show you any home for sale at a time that suits you.`);
   await expect(offer.getByRole('link', { name: 'See the homes' })).toHaveAttribute('href', '/listings');
-  await expect(offer.getByRole('link', { name: 'Ask for a showing' })).toHaveAttribute('href', '/contact');
+  await expect(offer.getByRole('link', { name: 'Ask for a showing' })).toHaveAttribute(
+    'href',
+    '/contact?topic=showing',
+  );
   await expect(page.getByText('No open houses are scheduled right now.')).toHaveCount(0);
+  // The contact form opens with a showing request for the visitor to complete.
+  await offer.getByRole('link', { name: 'Ask for a showing' }).click();
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue(contactTopics.showing);
 });
 
 test('the gallery by keyboard: open a photo, go to the next, Escape returns the focus', async ({ page }) => {

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkRateLimit,
+  contactTopics,
   defaultHelpType,
   emptyContactValues,
   helpTypes,
@@ -10,6 +11,7 @@ import {
   submissionRule,
   textingConsent,
   validateContact,
+  valuesForTopic,
   type ContactValues,
 } from '#src/lib/contact-form.ts';
 
@@ -213,5 +215,15 @@ describe('texting consent', () => {
     expect(sentence).toContain('Jordan Avery may contact you by call or text at that number');
     expect(sentence).toContain('Consent is not a condition of any purchase.');
     expect(sentence).toContain('Message and data rates may apply');
+  });
+});
+
+describe('a topic in the address (/contact?topic=...)', () => {
+  it('starts the form with its fixed message and nothing else', () => {
+    expect(valuesForTopic('showing')).toEqual({ ...emptyContactValues, message: contactTopics.showing });
+  });
+  it('is ignored when unknown, missing, or a name every object has', () => {
+    for (const topic of ['', null, undefined, 'Showing', 'showing ', 'constructor', '__proto__', 'toString'])
+      expect(valuesForTopic(topic), String(topic)).toBeUndefined();
   });
 });

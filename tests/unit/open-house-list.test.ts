@@ -16,7 +16,7 @@ describe('OpenHouseList.astro (server render)', () => {
     expect(text).toContain('No open houses are scheduled right now.');
     expect(text).toContain(`${site.agent.firstName} can show you any home for sale at a time that suits you.`);
     expect(html).toMatch(/<a [^>]*href="\/listings"[^>]*>\s*See the homes\s*<\/a>/);
-    expect(html).toMatch(/<a [^>]*href="\/contact"[^>]*>\s*Ask for a showing\s*<\/a>/);
+    expect(html).toMatch(/<a [^>]*href="\/contact\?topic=showing"[^>]*>\s*Ask for a showing\s*<\/a>/);
     expect(html).not.toContain('<ul');
   });
 });
