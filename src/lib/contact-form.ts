@@ -115,17 +115,30 @@ export const emptyContactValues: ContactValues = {
 };
 
 /**
- * Messages a link may open the contact form with (`/contact?topic=showing`): fixed texts the
- * visitor completes, never words taken from the address.
+ * What a link may open the contact form with (`/contact?topic=showing`): the help type and the
+ * start of a message, fixed texts the visitor completes, never words taken from the address.
  */
 export const contactTopics = {
-  showing: 'I would like a private showing. The home (or homes) and the days and times that suit me: ',
-} as const;
+  /** "Ask for a showing" (open houses). */
+  showing: {
+    helpType: "I'm looking to buy a home",
+    message: 'I would like a private showing. The home (or homes) and the days and times that suit me: ',
+  },
+  /** "Ask for a free home value report" (the home-value box of the seller, upsizing and downsizing pages). */
+  valuation: {
+    helpType: 'I need a market analysis',
+    message: "I would like a free home value report. My home's address and any recent updates: ",
+  },
+} as const satisfies Record<string, { helpType: HelpType; message: string }>;
+export type ContactTopic = keyof typeof contactTopics;
+
+/** The address of the contact form opened on a topic. */
+export const contactTopicHref = (topic: ContactTopic) => `/contact?topic=${topic}`;
 
 /** The form's starting values for a `topic` of the address; none for an unknown or missing one. */
 export function valuesForTopic(topic: string | null | undefined): ContactValues | undefined {
   if (!topic || !Object.hasOwn(contactTopics, topic)) return undefined;
-  return { ...emptyContactValues, message: contactTopics[topic as keyof typeof contactTopics] };
+  return { ...emptyContactValues, ...contactTopics[topic as ContactTopic] };
 }
 
 export type ValidationResult = { ok: true; data: ContactMessage } | { ok: false; errors: FieldErrors };

@@ -622,7 +622,7 @@ test('after the coming open houses, a visitor who cannot make them is offered th
   await expect(page.getByText('No open houses are scheduled right now.')).toHaveCount(0);
   // The contact form opens with a showing request for the visitor to complete.
   await offer.getByRole('link', { name: 'Ask for a showing' }).click();
-  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue(contactTopics.showing);
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue(contactTopics.showing.message);
 });
 
 test('the gallery by keyboard: open a photo, go to the next, Escape returns the focus', async ({ page }) => {

@@ -219,8 +219,24 @@ describe('texting consent', () => {
 });
 
 describe('a topic in the address (/contact?topic=...)', () => {
-  it('starts the form with its fixed message and nothing else', () => {
-    expect(valuesForTopic('showing')).toEqual({ ...emptyContactValues, message: contactTopics.showing });
+  it('starts the form with its fixed help type and message, and nothing else', () => {
+    expect(valuesForTopic('showing')).toEqual({
+      ...emptyContactValues,
+      helpType: "I'm looking to buy a home",
+      message: contactTopics.showing.message,
+    });
+    expect(valuesForTopic('valuation')).toEqual({
+      ...emptyContactValues,
+      helpType: 'I need a market analysis',
+      message: contactTopics.valuation.message,
+    });
+  });
+  it('starts with a help type of the form and a message the visitor completes', () => {
+    for (const [name, topic] of Object.entries(contactTopics)) {
+      expect(helpTypes, name).toContain(topic.helpType);
+      expect(topic.message, name).toMatch(/: $/);
+      expect(validateContact({ ...valid, message: topic.message }).ok, name).toBe(true);
+    }
   });
   it('is ignored when unknown, missing, or a name every object has', () => {
     for (const topic of ['', null, undefined, 'Showing', 'showing ', 'constructor', '__proto__', 'toString'])
