@@ -15,6 +15,8 @@ export const mapView = { center: [35.78, -78.64] as [number, number], zoom: 9.5,
 /** SPEC §2 area styles: red at fill opacity 0.2 and weight 5, a lighter red at 0.4 and 7 on hover. */
 export const areaStyle = { color: '#dc2626', fillColor: '#dc2626', fillOpacity: 0.2, weight: 5 } as const;
 export const areaHoverStyle = { color: '#f87171', fillColor: '#f87171', fillOpacity: 0.4, weight: 7 } as const;
+/** The pins of a map of homes, drawn or on Leaflet (HomesMap.astro): for sale brand red, else ink. */
+export const pinColours = { available: '#961c22', other: '#14213d' } as const;
 
 export interface ServiceAreaProperties {
   name: string;
@@ -124,7 +126,7 @@ export interface SvgArea {
 
 /**
  * Projects the areas for an inline SVG in the same projection and scale as the Leaflet map,
- * with a viewBox that fits all of them plus `padding` pixels.
+ * with a viewBox that fits all of them and the `points` plus `padding` pixels.
  */
 export function toSvgAreas(
   collection: ServiceAreaCollection,
@@ -152,6 +154,11 @@ export function toSvgAreas(
     );
     return { f, polygons };
   });
+  // The marks are inside the drawing too, even one outside every outline.
+  for (const p of points) {
+    const [x, y] = projectMercator(p, zoom);
+    [minX, minY, maxX, maxY] = [Math.min(minX, x), Math.min(minY, y), Math.max(maxX, x), Math.max(maxY, y)];
+  }
   const ox = minX - padding;
   const oy = minY - padding;
   const n = (v: number) => Math.round(v * 10) / 10;

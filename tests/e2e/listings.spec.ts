@@ -745,6 +745,94 @@ test('the map of the home loads on interaction, marking it; before that its town
   await expect(page.getByRole('img', { name: '412 Oak Grove Lane on a map of Cary' })).toBeHidden();
 });
 
+test.describe('the map of a list of homes', () => {
+  /** Each sample home's pin: its link name, and the price beside it on the street map. */
+  const pins = [
+    ['96 Sunset Meadow Way, Holly Springs: Coming Soon, $559,900', '$560K'],
+    ['1208 Dogwood Row Unit 304, Raleigh: Active, $389,000', '$389K'],
+    ['412 Oak Grove Lane, Cary: Active, $525,000', '$525K'],
+    ['818 Mingo Creek Trail, Knightdale: Active Under Contract, $349,900', '$350K'],
+    ['207 Salem Pond Court, Apex: Pending, $615,000', '$615K'],
+    ['1540 Heritage Oaks Drive, Wake Forest: Sold, $702,500', '$703K'],
+  ] as const;
+  const section = (page: Page) => page.getByRole('region', { name: /^Where (these homes are|this home is)$/ });
+  /** The pins shown (a hidden pin is not a link to the reader), by their link names, sorted. */
+  const pinNames = (page: Page) =>
+    section(page)
+      .getByRole('link', { name: /: (Coming Soon|Active|Active Under Contract|Pending|Sold), \$/ })
+      .evaluateAll((links) => links.map((l) => l.getAttribute('aria-label')).sort());
+  const openMap = async (page: Page) => {
+    await page.mouse.wheel(0, 1);
+    await section(page).scrollIntoViewIfNeeded();
+    await expect(section(page).locator('.leaflet-container')).toBeVisible();
+  };
+
+  test('before any script, a pin per home links its page; after a scroll, a street map prices them', async ({
+    page,
+  }) => {
+    await page.goto('/listings', { waitUntil: 'networkidle' });
+    const drawing = page.getByRole('group', { name: 'Map of the 6 homes' });
+    await expect(drawing.getByRole('link')).toHaveCount(6);
+    expect(await pinNames(page)).toEqual(pins.map(([name]) => name).sort());
+    // Each pin links the page its card links.
+    const cardLinks = await page
+      .locator('[data-listing-item] h2 a')
+      .evaluateAll((links) => links.map((l) => l.getAttribute('href')).sort());
+    const pinLinks = await drawing
+      .getByRole('link')
+      .evaluateAll((links) => links.map((l) => l.getAttribute('href')).sort());
+    expect(pinLinks).toEqual(cardLinks);
+    await expect(page.locator('.leaflet-container')).toHaveCount(0);
+    for (const key of ['For sale', 'Under contract or sold', "Choose a pin for the home's page."])
+      await expect(section(page)).toContainText(key);
+
+    await openMap(page);
+    await expect(drawing).toBeHidden();
+    expect(await pinNames(page)).toEqual(pins.map(([name]) => name).sort());
+    await expect(section(page).locator('.leaflet-tooltip')).toHaveText(
+      pins.map(([, price]) => price),
+      { useInnerText: true },
+    );
+    expect(await axeViolations(page, '[data-area-map]')).toEqual([]);
+    // A pin is a link: by keyboard too.
+    const cary = section(page).getByRole('link', { name: pins[2][0] });
+    await cary.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/listings\/412-oak-grove-lane-cary-nc$/);
+  });
+
+  test('a pin opens its home with a click; a town list draws its own homes, its town standing out', async ({
+    page,
+  }) => {
+    await page.goto('/listings/town/cary');
+    await expect(section(page).getByRole('heading')).toHaveText('Where this home is');
+    const drawing = page.getByRole('group', { name: 'Map of the home in Cary' });
+    await expect(drawing.getByRole('link')).toHaveCount(1);
+    await openMap(page);
+    await section(page).getByRole('link', { name: pins[2][0] }).click();
+    await expect(page).toHaveURL(/\/listings\/412-oak-grove-lane-cary-nc$/);
+  });
+
+  test('the price and bedroom choices keep the pins of the cards they show, drawn or on the street map', async ({
+    page,
+  }) => {
+    await page.goto('/listings');
+    const under450 = [pins[1][0], pins[3][0]].sort();
+    await page.getByLabel('Price up to').selectOption('450000');
+    await expect(page.locator('[data-filter-status]')).toHaveText('Showing 2 of 6 homes');
+    expect(await pinNames(page)).toEqual(under450);
+    // The street map, drawn after the choice, starts with it.
+    await openMap(page);
+    await expect.poll(() => pinNames(page)).toEqual(under450);
+    await expect(section(page).locator('.leaflet-tooltip:visible')).toHaveText(['$389K', '$350K'], {
+      useInnerText: true,
+    });
+    await page.getByLabel('Price up to').selectOption('');
+    await expect.poll(() => pinNames(page)).toEqual(pins.map(([name]) => name).sort());
+    await expect(section(page).locator('.leaflet-tooltip:visible')).toHaveCount(6);
+  });
+});
+
 test('the home page features up to three homes for sale; city guides list their homes', async ({ page }) => {
   await page.goto('/');
   const featured = page.getByRole('region', { name: 'Featured Homes' });

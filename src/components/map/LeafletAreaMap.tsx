@@ -1,13 +1,14 @@
 /**
- * The Leaflet map of SPEC §2. Only AreaMapIsland imports it, dynamically and after mount, so
- * Leaflet's script and stylesheet load when the map nears the viewport, never on first view.
+ * The Leaflet map of SPEC §2, and of one home (ListingMap.astro) or a list's homes (HomesMap.astro).
+ * Only AreaMapIsland imports it, dynamically and after mount, so Leaflet's script and stylesheet
+ * load when the map nears the viewport, never on first view.
  */
 import leafletCss from 'leaflet/dist/leaflet.css?inline';
 import type { Feature, Geometry } from 'geojson';
-import type { Layer, Path } from 'leaflet';
+import type { CircleMarker as LeafletCircleMarker, Layer, Path, Tooltip as LeafletTooltip } from 'leaflet';
 import { useEffect, useState } from 'react';
 import { CircleMarker, GeoJSON, MapContainer, TileLayer, Tooltip, useMap } from 'react-leaflet';
-import { geoJSON } from 'leaflet';
+import { geoJSON, latLngBounds } from 'leaflet';
 import {
   areaHoverStyle,
   areaHref,
@@ -15,8 +16,10 @@ import {
   buildAttributionHtml,
   mapView,
   parseServiceAreas,
+  pinColours,
   type ServiceAreaCollection,
 } from '#src/lib/geo.ts';
+import type { MapPin } from '#src/lib/listing/map-pins.ts';
 
 export interface Props {
   tileUrl: string;
@@ -25,6 +28,10 @@ export interface Props {
   dataUrl?: string | undefined;
   /** One home to show instead of the whole area: the map centres on it and marks it. */
   home?: { lat: number; lng: number; label: string } | undefined;
+  /** The homes of a list instead (HomesMap.astro): the map fits them, each a pin linked to its page. */
+  pins?: readonly MapPin[] | undefined;
+  /** Whether every pin shows its price, or only the one pointed at or focused. */
+  labelled?: boolean | undefined;
   onReady: () => void;
 }
 
@@ -100,6 +107,30 @@ function bindArea(feature: Feature<Geometry, unknown>, layer: Layer, small: bool
   });
 }
 
+/**
+ * A pin as a link, like the areas: reachable by keyboard, named for the home, opened with Enter.
+ * It and its price carry `data-home-pin`, by which the list's price and bedroom choices hide the
+ * pins of the cards they hide (ListingFilters.astro); told here that pins have appeared, the list
+ * applies its current choice to them.
+ */
+function linkPin(marker: LeafletCircleMarker, pin: MapPin): void {
+  const el = marker.getElement();
+  if (!el) return;
+  el.setAttribute('tabindex', '0');
+  el.setAttribute('role', 'link');
+  el.setAttribute('aria-label', pin.name);
+  el.setAttribute('data-home-pin', pin.href);
+  el.addEventListener('keydown', (event) => {
+    if ((event as KeyboardEvent).key === 'Enter') window.location.assign(pin.href);
+  });
+  document.dispatchEvent(new Event('home-pins'));
+}
+
+function markPrice(tooltip: LeafletTooltip, pin: MapPin): void {
+  tooltip.getElement()?.setAttribute('data-home-pin', pin.href);
+  document.dispatchEvent(new Event('home-pins'));
+}
+
 /** On a small screen, zooms so that every outline fits inside the box. */
 function FitAreas({ areas }: { areas: ServiceAreaCollection }) {
   const map = useMap();
@@ -111,7 +142,7 @@ function FitAreas({ areas }: { areas: ServiceAreaCollection }) {
   return null;
 }
 
-export default function LeafletAreaMap({ tileUrl, attribution, dataUrl, home, onReady }: Props) {
+export default function LeafletAreaMap({ tileUrl, attribution, dataUrl, home, pins, labelled, onReady }: Props) {
   const [areas, setAreas] = useState<ServiceAreaCollection | null>(null);
 
   useEffect(() => {
@@ -129,6 +160,47 @@ export default function LeafletAreaMap({ tileUrl, attribution, dataUrl, home, on
       });
     return () => controller.abort();
   }, [dataUrl]);
+
+  if (pins?.length) {
+    return (
+      <MapContainer
+        bounds={latLngBounds(pins.map((p) => [p.lat, p.lng]))}
+        boundsOptions={{ padding: [48, 48], maxZoom: homeZoom - 1 }}
+        scrollWheelZoom={false}
+        keyboard={false}
+        whenReady={onReady}
+        style={{ height: '100%', width: '100%', background: 'var(--color-sand)' }}
+      >
+        <TileLayer url={tileUrl} attribution={buildAttributionHtml(attribution)} />
+        {pins.map((pin) => (
+          <CircleMarker
+            key={pin.href}
+            center={[pin.lat, pin.lng]}
+            radius={8}
+            pathOptions={
+              pin.available
+                ? { color: '#fff', weight: 3, fillColor: pinColours.available, fillOpacity: 1 }
+                : { color: pinColours.other, weight: 3, fillColor: '#fff', fillOpacity: 1 }
+            }
+            eventHandlers={{
+              add: (event) => linkPin(event.target as LeafletCircleMarker, pin),
+              click: () => window.location.assign(pin.href),
+            }}
+          >
+            <Tooltip
+              permanent={labelled}
+              direction="top"
+              offset={[0, -8]}
+              className="font-bold"
+              eventHandlers={{ add: (event) => markPrice(event.target as LeafletTooltip, pin) }}
+            >
+              {pin.price}
+            </Tooltip>
+          </CircleMarker>
+        ))}
+      </MapContainer>
+    );
+  }
 
   if (home) {
     return (

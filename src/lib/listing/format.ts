@@ -98,6 +98,18 @@ export function formatPrice(dollars: number): string {
   return usd.format(dollars);
 }
 
+const compactUsd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  maximumSignificantDigits: 3,
+});
+
+/** "$525K", "$1.25M": a price where there is room for a few characters (a pin on a map). */
+export function formatPriceShort(dollars: number): string {
+  return compactUsd.format(dollars);
+}
+
 const number = new Intl.NumberFormat('en-US');
 
 /** "2,450". */

@@ -1,0 +1,74 @@
+/** The pins of a map of homes (src/lib/listing/map-pins.ts) and the short prices beside them. */
+import { describe, expect, it } from 'vitest';
+import { formatPriceShort } from '../../src/lib/listing/format.ts';
+import { homePins, pinsLabelled, type PinHome } from '../../src/lib/listing/map-pins.ts';
+
+const home = (id: string, fields: Partial<PinHome['data']> = {}): PinHome => ({
+  id,
+  data: {
+    StreetNumber: '412',
+    StreetName: 'Oak Grove',
+    StreetSuffix: 'Lane',
+    City: 'Cary',
+    StateOrProvince: 'NC',
+    PostalCode: '27513',
+    StandardStatus: 'Active',
+    ListPrice: 525_000,
+    Latitude: 35.77,
+    Longitude: -78.8,
+    ...fields,
+  },
+});
+
+describe('a map of homes', () => {
+  it('pins each home at its coordinates, linked to its page and named with its status and price', () => {
+    expect(homePins([home('412-oak-grove-lane-cary-nc')])).toEqual([
+      {
+        href: '/listings/412-oak-grove-lane-cary-nc',
+        at: [-78.8, 35.77],
+        name: '412 Oak Grove Lane, Cary: Active, $525,000',
+        price: '$525K',
+        available: true,
+      },
+    ]);
+  });
+
+  it('prices a sold home at its close price, and marks only homes that can be bought as available', () => {
+    const [sold, pending, coming] = homePins([
+      home('a', { StandardStatus: 'Closed', ClosePrice: 702_500, CloseDate: '2026-09-30' }),
+      home('b', { StandardStatus: 'Pending' }),
+      home('c', { StandardStatus: 'Coming Soon' }),
+    ]);
+    expect(sold).toMatchObject({ name: '412 Oak Grove Lane, Cary: Sold, $702,500', price: '$703K', available: false });
+    expect(pending).toMatchObject({ available: false });
+    expect(coming).toMatchObject({ available: true });
+  });
+
+  it('leaves out a home whose address is withheld, and one without coordinates', () => {
+    const withheld = home('withheld', {
+      InternetAddressDisplayYN: false,
+      StreetNumber: undefined,
+      StreetName: undefined,
+      StreetSuffix: undefined,
+    });
+    expect(homePins([withheld, home('nowhere', { Latitude: undefined }), home('here')]).map((p) => p.href)).toEqual([
+      '/listings/here',
+    ]);
+  });
+
+  it('writes every price while the pins are few, only on pointing when they are many', () => {
+    expect(pinsLabelled(1)).toBe(true);
+    expect(pinsLabelled(12)).toBe(true);
+    expect(pinsLabelled(13)).toBe(false);
+  });
+});
+
+describe('a short price', () => {
+  it('is in thousands or millions, to three figures', () => {
+    expect(formatPriceShort(525_000)).toBe('$525K');
+    expect(formatPriceShort(559_900)).toBe('$560K');
+    expect(formatPriceShort(1_250_000)).toBe('$1.25M');
+    expect(formatPriceShort(2_000_000)).toBe('$2M');
+    expect(formatPriceShort(85_000)).toBe('$85K');
+  });
+});
