@@ -813,6 +813,15 @@ test.describe('the map of a list of homes', () => {
     await expect(page).toHaveURL(/\/listings\/412-oak-grove-lane-cary-nc$/);
   });
 
+  test('the open houses map the homes they open, to plan a round of visits', async ({ page }) => {
+    await page.goto('/listings/open-houses');
+    await expect(page.getByRole('group', { name: 'Map of the home' }).getByRole('link')).toHaveAttribute(
+      'href',
+      cary,
+    );
+    expect(await pinNames(page)).toEqual([pins[2][0]]);
+  });
+
   test('the price and bedroom choices keep the pins of the cards they show, drawn or on the street map', async ({
     page,
   }) => {
