@@ -815,10 +815,7 @@ test.describe('the map of a list of homes', () => {
 
   test('the open houses map the homes they open, to plan a round of visits', async ({ page }) => {
     await page.goto('/listings/open-houses');
-    await expect(page.getByRole('group', { name: 'Map of the home' }).getByRole('link')).toHaveAttribute(
-      'href',
-      cary,
-    );
+    await expect(page.getByRole('group', { name: 'Map of the home' }).getByRole('link')).toHaveAttribute('href', cary);
     expect(await pinNames(page)).toEqual([pins[2][0]]);
   });
 
