@@ -191,7 +191,7 @@ export default function LeafletAreaMap({ tileUrl, attribution, dataUrl, home, pi
               permanent={labelled}
               direction="top"
               offset={[0, -8]}
-              className="font-bold"
+              className="px-1! py-0! font-bold"
               eventHandlers={{ add: (event) => markPrice(event.target as LeafletTooltip, pin) }}
             >
               {pin.price}
