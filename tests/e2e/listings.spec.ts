@@ -813,6 +813,14 @@ test.describe('the map of a list of homes', () => {
     await expect(page).toHaveURL(/\/listings\/412-oak-grove-lane-cary-nc$/);
   });
 
+  test('a keyboard visitor on a pin of the drawing keeps the focus as the street map takes over', async ({ page }) => {
+    await page.goto('/listings', { waitUntil: 'networkidle' });
+    await page.getByRole('group', { name: 'Map of the 6 homes' }).getByRole('link', { name: pins[2][0] }).focus();
+    await expect(section(page).locator('.leaflet-container')).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Map of the 6 homes' })).toBeHidden();
+    await expect(section(page).locator('.leaflet-container :focus')).toHaveAttribute('aria-label', pins[2][0]);
+  });
+
   test('the open houses map the homes they open, to plan a round of visits', async ({ page }) => {
     await page.goto('/listings/open-houses');
     await expect(page.getByRole('group', { name: 'Map of the home' }).getByRole('link')).toHaveAttribute('href', cary);

@@ -203,6 +203,18 @@ test.describe('with JavaScript', () => {
     await expect(page.locator('[data-area-map] .leaflet-container path.leaflet-interactive')).toHaveCount(13);
   });
 
+  test('a keyboard visitor on an area of the drawing keeps the focus as the map takes over', async ({ page }) => {
+    await offline(page);
+    await page.setViewportSize({ width: page.viewportSize()!.width, height: 1400 });
+    await page.goto('/areas', { waitUntil: 'networkidle' });
+    // Moving the focus is the first interaction: the map, in view, loads at once.
+    await page.locator('[data-area-map] svg.fallback a[aria-label="Cary"]').focus();
+    await expect(page.locator('[data-area-map] svg.fallback')).toBeHidden();
+    const focused = page.locator('[data-area-map] .leaflet-container :focus');
+    await expect(focused).toHaveAttribute('aria-label', 'Cary');
+    await expect(focused).toHaveAttribute('role', 'link');
+  });
+
   test('the Leaflet map passes axe-core WCAG 2.2 A/AA checks', async ({ page }) => {
     await offline(page);
     await openMap(page);

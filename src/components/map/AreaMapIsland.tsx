@@ -3,6 +3,8 @@
  * its own layer over the SVG fallback nears the viewport), then loads Leaflet with a dynamic import: Leaflet touches `window` at import
  * and its script and stylesheet must stay out of the first view. Until the map is ready the layer
  * lets pointer events through to the fallback links; if Leaflet cannot load, the fallback stays.
+ * A link of the fallback that has the keyboard focus as the map takes over hands it to the map's
+ * link of the same name.
  */
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import type { Props as MapProps } from './LeafletAreaMap.tsx';
@@ -26,8 +28,39 @@ function AreaMapIsland(props: Props) {
   }, []);
 
   useEffect(() => {
+    const wrapper = layer.current?.closest('[data-area-map]');
+    if (!ready || !wrapper || !layer.current) return;
     // The SVG fallback belongs to the Astro component around this island; it hides on this flag.
-    if (ready) layer.current?.closest('[data-area-map]')?.setAttribute('data-map', 'ready');
+    const done = () => wrapper.setAttribute('data-map', 'ready');
+    // A keyboard visitor on one of the drawing's links would lose the focus as it hides: it moves
+    // to the map's link of the same name (an area, a home), once Leaflet has drawn it.
+    const focused = document.activeElement;
+    const name = wrapper.querySelector('.fallback')?.contains(focused) ? focused?.getAttribute('aria-label') : null;
+    if (!name) {
+      done();
+      return;
+    }
+    const map = layer.current;
+    const twin = () =>
+      [...map.querySelectorAll<HTMLElement | SVGElement>('[aria-label]')].find(
+        (el) => el.getAttribute('aria-label') === name,
+      );
+    const handOver = () => {
+      observer.disconnect();
+      window.clearTimeout(timer);
+      if (document.activeElement === focused) twin()?.focus();
+      done();
+    };
+    const observer = new MutationObserver(() => {
+      if (twin()) handOver();
+    });
+    const timer = window.setTimeout(handOver, 3000);
+    if (twin()) handOver();
+    else observer.observe(map, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-label'] });
+    return () => {
+      observer.disconnect();
+      window.clearTimeout(timer);
+    };
   }, [ready]);
 
   return (
