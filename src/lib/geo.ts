@@ -126,7 +126,8 @@ export interface SvgArea {
 
 /**
  * Projects the areas for an inline SVG in the same projection and scale as the Leaflet map,
- * with a viewBox that fits all of them and the `points` plus `padding` pixels.
+ * with a viewBox that fits all of them and the `points` plus `padding` pixels. `origin` is the
+ * projected point at the drawing's 0 0.
  */
 export function toSvgAreas(
   collection: ServiceAreaCollection,
@@ -134,7 +135,7 @@ export function toSvgAreas(
   padding = 12,
   /** Places to mark on the same drawing ([lng, lat]), e.g. a home on its town's outline. */
   points: readonly Position[] = [],
-): { viewBox: string; areas: SvgArea[]; points: [number, number][] } {
+): { viewBox: string; areas: SvgArea[]; points: [number, number][]; origin: [number, number] } {
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;
@@ -174,7 +175,7 @@ export function toSvgAreas(
     const [x, y] = projectMercator(p, zoom);
     return [n(x - ox), n(y - oy)];
   });
-  return { viewBox, areas, points: marks };
+  return { viewBox, areas, points: marks, origin: [ox, oy] };
 }
 
 const escapeHtml = (s: string) =>

@@ -783,6 +783,13 @@ test.describe('the map of a list of homes', () => {
       .evaluateAll((links) => links.map((l) => l.getAttribute('href')).sort());
     expect(pinLinks).toEqual(cardLinks);
     await expect(page.locator('.leaflet-container')).toHaveCount(0);
+    // The outlines under the pins are one file for every list, drawn in.
+    await expect(drawing.locator('use')).toHaveAttribute('href', '/geo/service-areas.svg#areas');
+    const outlines = await page.request.get('/geo/service-areas.svg');
+    expect(outlines.headers()['content-type']).toBe('image/svg+xml');
+    const file = await outlines.text();
+    expect(file.match(/<path /g)).toHaveLength(13);
+    expect(file).toContain('>Holly Springs</text>');
     for (const key of ['For sale', 'Under contract or sold', "Choose a pin for the home's page."])
       await expect(section(page)).toContainText(key);
 

@@ -1,7 +1,15 @@
 /** The pins of a map of homes (src/lib/listing/map-pins.ts) and the short prices beside them. */
 import { describe, expect, it } from 'vitest';
 import { formatPriceShort } from '../../src/lib/listing/format.ts';
-import { homePins, pinsLabelled, type PinHome } from '../../src/lib/listing/map-pins.ts';
+import { projectMercator } from '../../src/lib/geo.ts';
+import {
+  homePins,
+  outlinesDocument,
+  outlinesHref,
+  pinsLabelled,
+  pinsOnOutlines,
+  type PinHome,
+} from '../../src/lib/listing/map-pins.ts';
 
 const home = (id: string, fields: Partial<PinHome['data']> = {}): PinHome => ({
   id,
@@ -70,5 +78,35 @@ describe('a short price', () => {
     expect(formatPriceShort(1_250_000)).toBe('$1.25M');
     expect(formatPriceShort(2_000_000)).toBe('$2M');
     expect(formatPriceShort(85_000)).toBe('$85K');
+  });
+});
+
+describe('the drawing under the pins', () => {
+  const areas = [
+    { name: 'Cary', href: '/city/cary', d: 'M0 0L10 0L10 10Z', label: [5, 5] as [number, number] },
+    { name: 'A & <B>', href: '/city/a-b', d: 'M10 0L20 0L20 10Z', label: [15, 5] as [number, number] },
+  ];
+
+  it('is one SVG file of every outline and name, in the group the maps use', () => {
+    const svg = outlinesDocument({ viewBox: '0 0 500 400', areas });
+    expect(outlinesHref).toBe('/geo/service-areas.svg#areas');
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="0 0 500 400"><g id="areas">/);
+    expect(svg.match(/<path d="M0 0L10 0L10 10Z"/g)).toHaveLength(1);
+    expect(svg).toContain('>Cary</text>');
+    expect(svg).toContain('>A &#38; &#60;B&#62;</text>');
+  });
+
+  it('places pins on it from its origin, and widens the view for a pin outside it', () => {
+    const zoom = 9.5;
+    const inside: [number, number] = [-78.78, 35.79];
+    const [x, y] = projectMercator(inside, zoom);
+    const drawing = { viewBox: '0 0 500 400', origin: [x - 100, y - 50] as [number, number] };
+    expect(pinsOnOutlines(drawing, [inside], zoom)).toEqual({ points: [[100, 50]], viewBox: '0 0 500 400', unit: 1 });
+    const west = projectMercator([-79.5, 35.79], zoom);
+    const far = pinsOnOutlines(drawing, [inside, [-79.5, 35.79]], zoom, 24);
+    const farX = Math.round((west[0] - drawing.origin[0]) * 10) / 10;
+    expect(far.points[1]![0]).toBe(farX);
+    expect(far.viewBox.split(' ').map(Number)[0]).toBeCloseTo(farX - 24, 1);
+    expect(far.viewBox.split(' ').map(Number)[1]).toBe(0);
   });
 });
