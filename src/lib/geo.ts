@@ -126,16 +126,14 @@ export interface SvgArea {
 
 /**
  * Projects the areas for an inline SVG in the same projection and scale as the Leaflet map,
- * with a viewBox that fits all of them and the `points` plus `padding` pixels. `origin` is the
- * projected point at the drawing's 0 0.
+ * with a viewBox that fits all of them plus `padding` pixels. `origin` is the projected point at
+ * the drawing's 0 0 (places go on it with `pinsOnOutlines`, src/lib/listing/map-pins.ts).
  */
 export function toSvgAreas(
   collection: ServiceAreaCollection,
   zoom: number = mapView.zoom,
   padding = 12,
-  /** Places to mark on the same drawing ([lng, lat]), e.g. a home on its town's outline. */
-  points: readonly Position[] = [],
-): { viewBox: string; areas: SvgArea[]; points: [number, number][]; origin: [number, number] } {
+): { viewBox: string; areas: SvgArea[]; origin: [number, number] } {
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;
@@ -155,11 +153,6 @@ export function toSvgAreas(
     );
     return { f, polygons };
   });
-  // The marks are inside the drawing too, even one outside every outline.
-  for (const p of points) {
-    const [x, y] = projectMercator(p, zoom);
-    [minX, minY, maxX, maxY] = [Math.min(minX, x), Math.min(minY, y), Math.max(maxX, x), Math.max(maxY, y)];
-  }
   const ox = minX - padding;
   const oy = minY - padding;
   const n = (v: number) => Math.round(v * 10) / 10;
@@ -171,11 +164,7 @@ export function toSvgAreas(
     return { name: f.properties.name, href: areaHref(f.properties.name), d, label: [n(lx - ox), n(ly - oy)] };
   });
   const viewBox = `0 0 ${n(maxX - minX + 2 * padding)} ${n(maxY - minY + 2 * padding)}`;
-  const marks = points.map((p): [number, number] => {
-    const [x, y] = projectMercator(p, zoom);
-    return [n(x - ox), n(y - oy)];
-  });
-  return { viewBox, areas, points: marks, origin: [ox, oy] };
+  return { viewBox, areas, origin: [ox, oy] };
 }
 
 const escapeHtml = (s: string) =>

@@ -228,19 +228,6 @@ describe('map helpers', () => {
     }
   });
 
-  it('draws marked places inside the drawing, even one outside every outline', () => {
-    const [, , w, h] = toSvgAreas(collection).viewBox.split(' ').map(Number);
-    // Chapel Hill, west of every service area.
-    const wider = toSvgAreas(collection, undefined, 12, [[-79.06, 35.91]]);
-    const [, , w2, h2] = wider.viewBox.split(' ').map(Number);
-    expect(w2!).toBeGreaterThan(w!);
-    expect(h2!).toBeGreaterThanOrEqual(h!);
-    const [[x, y]] = wider.points as [[number, number]];
-    expect(x).toBe(12);
-    expect(y).toBeGreaterThanOrEqual(12);
-    expect(y).toBeLessThanOrEqual(h2! - 12);
-  });
-
   it('builds escaped attribution HTML from the structured list', () => {
     expect(
       buildAttributionHtml([

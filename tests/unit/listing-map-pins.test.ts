@@ -10,22 +10,11 @@ import {
   pinsOnOutlines,
   type PinHome,
 } from '../../src/lib/listing/map-pins.ts';
+import { sampleHome } from '../support/sample-home.ts';
 
 const home = (id: string, fields: Partial<PinHome['data']> = {}): PinHome => ({
   id,
-  data: {
-    StreetNumber: '412',
-    StreetName: 'Oak Grove',
-    StreetSuffix: 'Lane',
-    City: 'Cary',
-    StateOrProvince: 'NC',
-    PostalCode: '27513',
-    StandardStatus: 'Active',
-    ListPrice: 525_000,
-    Latitude: 35.77,
-    Longitude: -78.8,
-    ...fields,
-  },
+  data: { ...sampleHome, ...fields },
 });
 
 describe('a map of homes', () => {
@@ -33,7 +22,7 @@ describe('a map of homes', () => {
     expect(homePins([home('412-oak-grove-lane-cary-nc')])).toEqual([
       {
         href: '/listings/412-oak-grove-lane-cary-nc',
-        at: [-78.8, 35.77],
+        at: [-78.8032, 35.7968],
         name: '412 Oak Grove Lane, Cary: Active, $525,000',
         price: '$525K',
         available: true,
