@@ -766,6 +766,29 @@ test.describe('the map of a list of homes', () => {
     await section(page).scrollIntoViewIfNeeded();
     await expect(section(page).locator('.leaflet-container')).toBeVisible();
   };
+  /**
+   * The street map's price labels on one another or on another home's pin ("$615K on the pin of
+   * 412 Oak Grove Lane"); none when they are kept apart. Only what is shown counts.
+   */
+  const labelClashes = (page: Page) =>
+    section(page)
+      .locator('.leaflet-container')
+      .evaluate((map) => {
+        const shown = (el: Element) => getComputedStyle(el).visibility === 'visible' && el.getClientRects().length > 0;
+        const named = [...map.querySelectorAll('[data-home-pin]')].filter(shown).map((el) => ({
+          label: el.classList.contains('leaflet-tooltip'),
+          href: el.getAttribute('data-home-pin'),
+          name: el.textContent || `the pin of ${el.getAttribute('aria-label')?.split(',')[0]}`,
+          box: el.getBoundingClientRect(),
+        }));
+        const touch = (a: DOMRect, b: DOMRect) =>
+          a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+        return named
+          .filter((a) => a.label)
+          .flatMap((a) =>
+            named.filter((b) => b.href !== a.href && touch(a.box, b.box)).map((b) => `${a.name} on ${b.name}`),
+          );
+      });
 
   test('before any script, a pin per home links its page; after a scroll, a street map prices them', async ({
     page,
@@ -796,10 +819,9 @@ test.describe('the map of a list of homes', () => {
     await openMap(page);
     await expect(drawing).toBeHidden();
     expect(await pinNames(page)).toEqual(pins.map(([name]) => name).sort());
-    await expect(section(page).locator('.leaflet-tooltip')).toHaveText(
-      pins.map(([, price]) => price),
-      { useInnerText: true },
-    );
+    // Every pin has its price; where they are many and close (a phone), some wait for their pin.
+    await expect(section(page).locator('.leaflet-tooltip')).toHaveText(pins.map(([, price]) => price));
+    expect(await labelClashes(page)).toEqual([]);
     expect(await axeViolations(page, '[data-area-map]')).toEqual([]);
     // A pin is a link: by keyboard too.
     const cary = section(page).getByRole('link', { name: pins[2][0] });
@@ -850,7 +872,33 @@ test.describe('the map of a list of homes', () => {
     });
     await page.getByLabel('Price up to').selectOption('');
     await expect.poll(() => pinNames(page)).toEqual(pins.map(([name]) => name).sort());
-    await expect(section(page).locator('.leaflet-tooltip:visible')).toHaveCount(6);
+    await expect(section(page).locator('.leaflet-tooltip:not([data-covered]):visible')).toHaveCount(
+      await section(page).locator('.leaflet-tooltip:not([data-covered])').count(),
+    );
+    expect(await labelClashes(page)).toEqual([]);
+  });
+
+  test('on a small map, a price goes below its pin or waits for it, never on another pin', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto('/listings');
+    await openMap(page);
+    const label = (price: string) => section(page).locator('.leaflet-tooltip', { hasText: price });
+    // Before: "$560K" hid the pin of 207 Salem Pond Court, and "$615K" the pin of 412 Oak Grove Lane.
+    await expect(label('$560K')).toHaveClass(/leaflet-tooltip-bottom/);
+    await expect(label('$615K')).toBeHidden();
+    await expect(label('$615K')).toHaveAttribute('data-covered');
+    await expect(label('$525K')).toBeVisible();
+    expect(await labelClashes(page)).toEqual([]);
+    // Its pin focused, the price shows above the others, and leaves again with the focus.
+    const salemPond = section(page).getByRole('link', { name: pins[4][0] });
+    await salemPond.focus();
+    await expect(label('$615K')).toBeVisible();
+    await section(page).getByRole('link', { name: pins[5][0] }).focus();
+    await expect(label('$615K')).toBeHidden();
+    // Zoomed in, the pins move apart and the labels are placed again.
+    await section(page).getByRole('button', { name: 'Zoom in' }).click();
+    await expect(label('$615K')).toBeVisible();
+    expect(await labelClashes(page)).toEqual([]);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   outlinesHref,
   pinsLabelled,
   pinsOnOutlines,
+  placeLabels,
   type PinHome,
 } from '../../src/lib/listing/map-pins.ts';
 import { sampleHome } from '../support/sample-home.ts';
@@ -97,5 +98,69 @@ describe('the drawing under the pins', () => {
     expect(far.points[1]![0]).toBe(farX);
     expect(far.viewBox.split(' ').map(Number)[0]).toBeCloseTo(farX - 24, 1);
     expect(far.viewBox.split(' ').map(Number)[1]).toBe(0);
+  });
+});
+
+describe('price labels kept apart', () => {
+  /** A box as the browser gives it (a DOMRect: its sides are getters, not own properties). */
+  class Box {
+    readonly x: number;
+    readonly y: number;
+    readonly width: number;
+    readonly height: number;
+    constructor(x: number, y: number, width: number, height: number) {
+      [this.x, this.y, this.width, this.height] = [x, y, width, height];
+    }
+    get left() {
+      return this.x;
+    }
+    get top() {
+      return this.y;
+    }
+    get right() {
+      return this.x + this.width;
+    }
+    get bottom() {
+      return this.y + this.height;
+    }
+  }
+  /** A pin of 16 px centred at x, y, and its 40 by 20 px label above it (14 px from its middle). */
+  const home = (href: string, x: number, y: number) => ({
+    href,
+    pin: new Box(x - 8, y - 8, 16, 16),
+    above: new Box(x - 20, y - 34, 40, 20),
+  });
+
+  it('puts each label above its pin while nothing is in its way', () => {
+    expect(placeLabels([home('a', 100, 100), home('b', 200, 100)])).toEqual(
+      new Map([
+        ['a', 'top'],
+        ['b', 'top'],
+      ]),
+    );
+  });
+
+  it("puts a label below its pin when another home's pin is above, and leaves it out when both are", () => {
+    // b's pin is where a's label would be above; c's pin where it would be below.
+    const sides = placeLabels([home('a', 100, 100), home('b', 100, 76), home('c', 100, 124)]);
+    expect(sides.get('a')).toBeNull();
+    expect(placeLabels([home('a', 100, 100), home('b', 100, 76)]).get('a')).toBe('bottom');
+  });
+
+  it('gives way to a label placed before it, in the order given', () => {
+    // Side by side, 30 px apart: their labels (40 px wide) would overlap; the second goes below.
+    const sides = placeLabels([home('a', 100, 100), home('b', 130, 100)]);
+    expect([...sides]).toEqual([
+      ['a', 'top'],
+      ['b', 'bottom'],
+    ]);
+    // Apart by more than the gap, they stay side by side.
+    expect(placeLabels([home('a', 100, 100), home('b', 143, 100)]).get('b')).toBe('top');
+    expect(placeLabels([home('a', 100, 100), home('b', 141, 100)]).get('b')).toBe('bottom');
+  });
+
+  it('neither places nor gives way to a pin that is not shown', () => {
+    const hidden = { href: 'b', pin: new Box(0, 0, 0, 0), above: new Box(0, 0, 0, 0) };
+    expect([...placeLabels([home('a', 100, 100), hidden])]).toEqual([['a', 'top']]);
   });
 });

@@ -19,7 +19,7 @@ import {
   pinColours,
   type ServiceAreaCollection,
 } from '#src/lib/geo.ts';
-import type { MapPin } from '#src/lib/listing/map-pins.ts';
+import { placeLabels, type MapPin } from '#src/lib/listing/map-pins.ts';
 
 export interface Props {
   tileUrl: string;
@@ -107,15 +107,20 @@ function bindArea(feature: Feature<Geometry, unknown>, layer: Layer, small: bool
   });
 }
 
+/** Each pin's element and its marker, whose price label PriceLabels places. */
+const pinMarkers = new WeakMap<Element, LeafletCircleMarker>();
+
 /**
- * A pin as a link, like the areas: reachable by keyboard, named for the home, opened with Enter.
- * It and its price carry `data-home-pin`, by which the list's price and bedroom choices hide the
- * pins of the cards they hide (ListingFilters.astro); told here that pins have appeared, the list
- * applies its current choice to them.
+ * A pin as a link, like the areas: reachable by keyboard, named for the home, opened with Enter;
+ * its price beside it (all the time while `labelled`, else when pointed at or focused). It and its
+ * price carry `data-home-pin`, by which the list's price and bedroom choices hide the pins of the
+ * cards they hide (ListingFilters.astro); told here that pins have appeared, the list applies its
+ * current choice to them.
  */
-function linkPin(marker: LeafletCircleMarker, pin: MapPin): void {
+function linkPin(marker: LeafletCircleMarker, pin: MapPin, labelled: boolean): void {
   const el = marker.getElement();
   if (!el) return;
+  pinMarkers.set(el, marker);
   el.setAttribute('tabindex', '0');
   el.setAttribute('role', 'link');
   el.setAttribute('aria-label', pin.name);
@@ -123,12 +128,89 @@ function linkPin(marker: LeafletCircleMarker, pin: MapPin): void {
   el.addEventListener('keydown', (event) => {
     if ((event as KeyboardEvent).key === 'Enter') window.location.assign(pin.href);
   });
+  // Bound here rather than as a React child, so that a label is placed, with its text, as it opens.
+  marker.on('tooltipopen', ({ tooltip }) => tooltip.getElement()?.setAttribute('data-home-pin', pin.href));
+  const price = document.createElement('span');
+  price.textContent = pin.price;
+  marker.bindTooltip(price, {
+    permanent: labelled,
+    direction: 'top',
+    offset: [0, -8],
+    className: 'px-1! py-0! font-bold',
+  });
+  // A price left out (PriceLabels) shows, above the others, while its pin is pointed at or focused.
+  const reveal = (on: boolean) => {
+    const label = marker.getTooltip()?.getElement();
+    if (label?.hasAttribute('data-covered')) Object.assign(label.style, labelStyle(!on, on));
+  };
+  for (const [type, on] of [
+    ['mouseenter', true],
+    ['focus', true],
+    ['mouseleave', false],
+    ['blur', false],
+  ] as const)
+    el.addEventListener(type, () => reveal(on));
   document.dispatchEvent(new Event('home-pins'));
 }
 
-function markPrice(tooltip: LeafletTooltip, pin: MapPin): void {
-  tooltip.getElement()?.setAttribute('data-home-pin', pin.href);
-  document.dispatchEvent(new Event('home-pins'));
+const labelStyle = (hidden: boolean, above = false) => ({
+  visibility: hidden ? 'hidden' : '',
+  zIndex: above ? '1' : '',
+});
+
+/** A price label above or below its pin; the arrow and margins of Leaflet's tooltip are symmetric. */
+function setSide(tooltip: LeafletTooltip, side: 'top' | 'bottom'): void {
+  if (tooltip.options.direction === side) return;
+  Object.assign(tooltip.options, { direction: side, offset: [0, side === 'top' ? -8 : 8] });
+  tooltip.update();
+}
+
+/**
+ * The price labels kept apart (placeLabels): each above its pin, else below it, else left out
+ * until its pin is pointed at or focused (linkPin); the earlier in the list's order first. Placed
+ * again after a zoom or a resize, and when the list's choices change the pins shown
+ * ('home-pins-shown', ListingFilters.astro).
+ */
+function PriceLabels() {
+  const map = useMap();
+  useEffect(() => {
+    const container = map.getContainer();
+    let frame = 0;
+    const place = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        const labels = [...container.querySelectorAll<SVGElement>('path[data-home-pin]')].flatMap((pin) => {
+          const tooltip = pinMarkers.get(pin)?.getTooltip();
+          const label = tooltip?.getElement();
+          return tooltip && label ? [{ pin, tooltip, label, href: pin.dataset['homePin'] ?? '' }] : [];
+        });
+        for (const { tooltip } of labels) setSide(tooltip, 'top');
+        const sides = placeLabels(
+          labels.map(({ pin, label, href }) => ({
+            href,
+            pin: pin.getBoundingClientRect(),
+            above: label.getBoundingClientRect(),
+          })),
+        );
+        const active = container.querySelector('path[data-home-pin]:is(:hover, :focus)')?.getAttribute('data-home-pin');
+        for (const { tooltip, label, href } of labels) {
+          const side = sides.get(href);
+          if (side === 'bottom') setSide(tooltip, side);
+          label.toggleAttribute('data-covered', side === null);
+          Object.assign(label.style, labelStyle(side === null && href !== active, href === active));
+        }
+      });
+    };
+    place();
+    map.on('zoomend resize', place);
+    for (const type of ['home-pins', 'home-pins-shown']) document.addEventListener(type, place);
+    return () => {
+      cancelAnimationFrame(frame);
+      map.off('zoomend resize', place);
+      for (const type of ['home-pins', 'home-pins-shown']) document.removeEventListener(type, place);
+    };
+  }, [map]);
+  return null;
 }
 
 /** On a small screen, zooms so that every outline fits inside the box. */
@@ -183,21 +265,12 @@ export default function LeafletAreaMap({ tileUrl, attribution, dataUrl, home, pi
                 : { color: pinColours.other, weight: 3, fillColor: '#fff', fillOpacity: 1 }
             }
             eventHandlers={{
-              add: (event) => linkPin(event.target as LeafletCircleMarker, pin),
+              add: (event) => linkPin(event.target as LeafletCircleMarker, pin, labelled ?? false),
               click: () => window.location.assign(pin.href),
             }}
-          >
-            <Tooltip
-              permanent={labelled}
-              direction="top"
-              offset={[0, -8]}
-              className="px-1! py-0! font-bold"
-              eventHandlers={{ add: (event) => markPrice(event.target as LeafletTooltip, pin) }}
-            >
-              {pin.price}
-            </Tooltip>
-          </CircleMarker>
+          />
         ))}
+        {labelled && <PriceLabels />}
       </MapContainer>
     );
   }

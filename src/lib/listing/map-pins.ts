@@ -34,8 +34,47 @@ export interface HomePin {
   available: boolean;
 }
 
-/** Whether every pin shows its price, or only the one pointed at or focused: all while they are few enough not to cover one another. */
+/** Whether every pin shows its price (kept apart by `placeLabels`), or only the one pointed at or focused: all while they are few. */
 export const pinsLabelled = (count: number) => count <= 12;
+
+/** Where a price label or a pin is on screen (a DOMRect). */
+export interface ScreenBox {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/**
+ * Where each price label goes, as a map search places them: in the list's order, above its pin,
+ * else below it, where it touches no label placed before it and no other home's pin (`gap` pixels
+ * apart at least); else nowhere (`null`: left out until its pin is pointed at). `above` is the
+ * label's box above its pin; below is its mirror image across the pin. What is not shown (a box
+ * of no size: a pin the list's choices hide) is not placed and is in no label's way.
+ */
+export function placeLabels(
+  labels: readonly { href: string; above: ScreenBox; pin: ScreenBox }[],
+  gap = 2,
+): Map<string, 'top' | 'bottom' | null> {
+  const shown = (b: ScreenBox) => b.right > b.left && b.bottom > b.top;
+  const touch = (a: ScreenBox, b: ScreenBox) =>
+    a.left < b.right + gap && b.left < a.right + gap && a.top < b.bottom + gap && b.top < a.bottom + gap;
+  const present = labels.filter((l) => shown(l.pin) && shown(l.above));
+  const placed: ScreenBox[] = [];
+  const sides = new Map<string, 'top' | 'bottom' | null>();
+  for (const { href, above, pin } of present) {
+    // Mirrored across the pin's middle (y -> top + bottom - y). Named one by one: a DOMRect's
+    // sides are getters, which a spread would not copy.
+    const across = pin.top + pin.bottom;
+    const below = { left: above.left, right: above.right, top: across - above.bottom, bottom: across - above.top };
+    const free = (box: ScreenBox) =>
+      !placed.some((p) => touch(box, p)) && !present.some((l) => l.href !== href && touch(box, l.pin));
+    const side = free(above) ? 'top' : free(below) ? 'bottom' : null;
+    if (side) placed.push(side === 'top' ? above : below);
+    sides.set(href, side);
+  }
+  return sides;
+}
 
 /** A home as the Leaflet map takes it (src/components/map/LeafletAreaMap.tsx). */
 export type MapPin = Omit<HomePin, 'at'> & { lat: number; lng: number };
