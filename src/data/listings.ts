@@ -8,8 +8,10 @@ import { getCollection, type CollectionEntry } from 'astro:content';
 import { buildTime } from '#src/lib/build-time.ts';
 import { inNarrowing } from '#src/lib/listing/facets.ts';
 import { compareListings, isAvailable, isOnMarket, listingSlug, type StatusGroup } from '#src/lib/listing/format.ts';
-import { isSynced } from '#src/lib/listing/display.ts';
+import { courtesyLine, isSynced } from '#src/lib/listing/display.ts';
+import { openHouseEvent, type OpenHouseEvent } from '#src/lib/listing/ics.ts';
 import { openHouseSchedule } from '#src/lib/listing/time.ts';
+import { canonicalUrl } from '#src/lib/seo/meta.ts';
 import { site } from '#src/site.config.ts';
 
 export type Home = CollectionEntry<'listing'>;
@@ -69,4 +71,21 @@ export async function getListingsUpdated(): Promise<string | undefined> {
 /** The coming open houses of the homes not yet sold, soonest first, as of the build. */
 export async function getOpenHouseSchedule(): Promise<{ home: Home; openHouse: Home['data']['OpenHouse'][number] }[]> {
   return openHouseSchedule(await getListings(), buildTime());
+}
+
+/**
+ * An open house's calendar entry as the site publishes it (its .ics file, its Google Calendar link
+ * and the calendar of every open house): the home's page at `siteUrl`, the listing firm's line and
+ * the site's name.
+ */
+export function openHouseEntry(
+  home: Home,
+  openHouse: Home['data']['OpenHouse'][number],
+  siteUrl: URL | undefined,
+): OpenHouseEvent {
+  return openHouseEvent(home.data, openHouse, {
+    url: canonicalUrl(`/listings/${home.id}`, siteUrl ?? site.baseUrl),
+    courtesy: courtesyLine(home.data, site.listings),
+    producer: site.name,
+  });
 }

@@ -206,6 +206,9 @@ describe('the build with a listings snapshot', () => {
       ...read('listings/open-houses.html').matchAll(/data-open-house><p[^>]*><time datetime="([^"]+)">/g),
     ].map((m) => m[1]);
     expect(schedule).toEqual(['2027-01-16T13:00', '2030-06-01T13:00']);
+    // And in the calendar of every open house, in the same order.
+    const starts = [...read('listings/open-houses.ics').matchAll(/^DTSTART;TZID=America\/New_York:(\d+T\d+)\r$/gm)];
+    expect(starts.map((m) => m[1])).toEqual(['20270116T130000', '20300601T130000']);
     expect(read('listings/open-houses.html')).toContain(`data-as-of="${snapshot.asOf}"`);
   });
 

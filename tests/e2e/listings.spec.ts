@@ -625,6 +625,33 @@ test('after the coming open houses, a visitor who cannot make them is offered th
   await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue(contactTopics.showing.message);
 });
 
+test('the coming open houses are one calendar to subscribe to, by webcal or in Google Calendar', async ({ page }) => {
+  await page.goto('/listings/open-houses');
+  const feed = `${site.baseUrl}/listings/open-houses.ics`.replace(/^https:/, 'webcal:');
+  const links = page.locator('[data-subscribe]');
+  await expect(links.getByRole('link', { name: 'Subscribe in your calendar app' })).toHaveAttribute('href', feed);
+  const google = links.getByRole('link', { name: 'Subscribe in Google Calendar (opens in a new tab)' });
+  await expect(google).toHaveAttribute('target', '_blank');
+  const href = new URL((await google.getAttribute('href'))!);
+  expect([href.origin + href.pathname, href.searchParams.get('cid')]).toEqual([
+    'https://calendar.google.com/calendar/r',
+    feed,
+  ]);
+  // The calendar holds the open houses of the page, each the event its own "Add to calendar" file holds.
+  const calendar = await page.request.get('/listings/open-houses.ics');
+  expect(calendar.headers()['content-type']).toBe('text/calendar; charset=utf-8');
+  const body = await calendar.text();
+  expect(body).toContain(`\r\nX-WR-CALNAME:${site.name}: open houses\r\n`);
+  const files = await page
+    .getByRole('link', { name: /^Add to calendar/ })
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
+  expect(files).toHaveLength(await page.locator('[data-open-house]').count());
+  const events = (ics: string) => ics.match(/BEGIN:VEVENT[\s\S]*?END:VEVENT\r\n/g) ?? [];
+  const own = await Promise.all(files.map(async (file) => (await page.request.get(file)).text()));
+  expect(events(body)).toEqual(own.flatMap(events));
+  expect(events(body)).toHaveLength(files.length);
+});
+
 test('the gallery by keyboard: open a photo, go to the next, Escape returns the focus', async ({ page }) => {
   await page.goto(cary);
   const first = page.getByRole('link', { name: /^Photo 1 of 5, full screen/ });

@@ -17,12 +17,16 @@ import {
   toSlug,
 } from '#src/lib/listing/format.ts';
 import {
+  buildOpenHouseCalendar,
   buildOpenHouseIcs,
   escapeText,
   foldLine,
   googleCalendarUrl,
   openHouseEvent,
+  openHouseCalendarName,
   openHouseFileName,
+  subscribeLinks,
+  type OpenHouseEvent,
 } from '#src/lib/listing/ics.ts';
 import { buildRealEstateListing } from '#src/lib/listing/jsonld.ts';
 import { listingSchema, type StandardStatus } from '#src/lib/listing/model.ts';
@@ -299,7 +303,7 @@ describe('open-house times (America/New_York)', () => {
 });
 
 describe('.ics (RFC 5545)', () => {
-  const ics = buildOpenHouseIcs({
+  const openHouse: OpenHouseEvent = {
     uid: 'JA-2026-014-20270116T130000@example.com',
     start: '2027-01-16T13:00',
     end: '2027-01-16T15:00',
@@ -311,7 +315,8 @@ describe('.ics (RFC 5545)', () => {
     geo: { lat: 35.7968, lng: -78.8032 },
     stamp: new Date('2026-11-20T00:00:00Z'),
     producer: 'Jordan Avery Real Estate',
-  });
+  };
+  const ics = buildOpenHouseIcs(openHouse);
   const lines = ics.split('\r\n');
 
   it('is one calendar with one event, CRLF line endings throughout', () => {
@@ -343,6 +348,50 @@ describe('.ics (RFC 5545)', () => {
     for (const line of lines) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
     expect(escapeText('a\\b')).toBe('a\\\\b');
     expect(foldLine('é'.repeat(50)).split('\r\n ')[0]).toBe('é'.repeat(37));
+  });
+
+  it('makes every coming open house one calendar to subscribe to, named and refreshed, each event kept whole', () => {
+    const second = {
+      uid: 'JA-2026-021-20270123T100000@example.com',
+      start: '2027-01-23T10:00',
+      end: '2027-01-23T12:00',
+    };
+    const event = (fields: Partial<OpenHouseEvent>): OpenHouseEvent => ({ ...openHouse, ...fields });
+    const calendar = buildOpenHouseCalendar([openHouse, event(second)], {
+      name: openHouseCalendarName('Jordan Avery Real Estate'),
+      producer: 'Jordan Avery Real Estate',
+    });
+    const all = calendar.split('\r\n');
+    expect(all.slice(0, 10)).toEqual([
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//Jordan Avery Real Estate//Open houses//EN',
+      'CALSCALE:GREGORIAN',
+      'METHOD:PUBLISH',
+      'NAME:Jordan Avery Real Estate: open houses',
+      'X-WR-CALNAME:Jordan Avery Real Estate: open houses',
+      'X-WR-TIMEZONE:America/New_York',
+      'REFRESH-INTERVAL;VALUE=DURATION:PT12H',
+      'X-PUBLISHED-TTL:PT12H',
+    ]);
+    expect(all.filter((l) => l.startsWith('UID:'))).toEqual([`UID:${openHouse.uid}`, `UID:${second.uid}`]);
+    expect(all).toContain('DTSTART;TZID=America/New_York:20270123T100000');
+    // Each event as its own file has it, in the one time zone.
+    const body = (file: string) => /BEGIN:VEVENT[\s\S]*END:VEVENT\r\n/.exec(file)?.[0];
+    expect(calendar).toContain(body(ics));
+    expect(calendar.match(/BEGIN:VTIMEZONE/g)).toHaveLength(1);
+    expect(calendar.endsWith('END:VEVENT\r\nEND:VCALENDAR\r\n')).toBe(true);
+    // With none, a valid calendar still (its time zone is a component), which keeps being polled.
+    const empty = buildOpenHouseCalendar([], { name: 'x', producer: 'x' });
+    expect(empty).not.toContain('BEGIN:VEVENT');
+    expect(empty).toMatch(/END:VTIMEZONE\r\nEND:VCALENDAR\r\n$/);
+  });
+
+  it('is subscribed to by webcal (Apple, Outlook) and by Google Calendar, from its https address', () => {
+    expect(subscribeLinks('https://www.example.com/listings/open-houses.ics')).toEqual({
+      webcal: 'webcal://www.example.com/listings/open-houses.ics',
+      google: 'https://calendar.google.com/calendar/r?cid=webcal%3A%2F%2Fwww.example.com%2Flistings%2Fopen-houses.ics',
+    });
   });
 
   it('is named after the start', () => {

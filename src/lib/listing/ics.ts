@@ -1,8 +1,8 @@
 /**
  * An open house as an iCalendar file (RFC 5545), written at build time so "Add to calendar" is a
  * plain link: one VEVENT in America/New_York, with that zone's VTIMEZONE so every calendar reads
- * the wall-clock time the agent wrote. Deterministic (DTSTAMP is the listing's last update), so a
- * rebuild gives the same bytes. Pure.
+ * the wall-clock time the agent wrote; and every coming open house as a calendar to subscribe to.
+ * Deterministic (DTSTAMP is the listing's last update), so a rebuild gives the same bytes. Pure.
  */
 import { cityLine, fullAddress, isAddressShown, type AddressParts } from './format.ts';
 import { icsLocal, icsUtc, listingTimeZone } from './time.ts';
@@ -78,15 +78,9 @@ export function foldLine(line: string): string {
   return parts.join('\r\n ');
 }
 
-/** The whole file, CRLF line endings included. */
-export function buildOpenHouseIcs(event: OpenHouseEvent): string {
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    `PRODID:-//${escapeText(event.producer)}//Open houses//EN`,
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    ...newYorkZone,
+/** One VEVENT's lines. */
+function eventLines(event: OpenHouseEvent): string[] {
+  return [
     'BEGIN:VEVENT',
     `UID:${event.uid}`,
     `DTSTAMP:${icsUtc(event.stamp)}`,
@@ -100,9 +94,64 @@ export function buildOpenHouseIcs(event: OpenHouseEvent): string {
     'STATUS:CONFIRMED',
     'TRANSP:OPAQUE',
     'END:VEVENT',
+  ];
+}
+
+/** A whole file: the calendar's header with its `extra` properties, the time zone, then the events' lines. */
+function calendarFile(producer: string, extra: string[], events: string[]): string {
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    `PRODID:-//${escapeText(producer)}//Open houses//EN`,
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    ...extra,
+    ...newYorkZone,
+    ...events,
     'END:VCALENDAR',
   ];
   return `${lines.map(foldLine).join('\r\n')}\r\n`;
+}
+
+/** One open house's file ("Add to calendar"), CRLF line endings included. */
+export function buildOpenHouseIcs(event: OpenHouseEvent): string {
+  return calendarFile(event.producer, [], eventLines(event));
+}
+
+/**
+ * The links that subscribe a calendar to the file at `fileUrl` (https): `webcal:` for Apple
+ * Calendar, Outlook and most calendar apps, and Google Calendar's "add by URL" for the rest.
+ */
+export function subscribeLinks(fileUrl: string): { webcal: string; google: string } {
+  const webcal = fileUrl.replace(/^https?:/, 'webcal:');
+  return { webcal, google: `https://calendar.google.com/calendar/r?cid=${encodeURIComponent(webcal)}` };
+}
+
+/** The subscribed calendar's name in the visitor's list of calendars. */
+export const openHouseCalendarName = (siteName: string) => `${siteName}: open houses`;
+
+/** How often a subscribed calendar should fetch the file again (RFC 7986 REFRESH-INTERVAL). */
+export const calendarRefresh = 'PT12H';
+
+/**
+ * A calendar to subscribe to (webcal): every coming open house, under the calendar's `name`
+ * (RFC 7986 NAME, and the X-WR-CALNAME that Apple, Google and Outlook read), fetched again every
+ * `calendarRefresh`. Each event keeps its UID, so an open house moved or cancelled is moved or
+ * gone in the visitor's calendar too. Without open houses it holds only the time zone: still a
+ * valid file, which the visitor's calendar keeps polling.
+ */
+export function buildOpenHouseCalendar(
+  events: readonly OpenHouseEvent[],
+  { name, producer }: { name: string; producer: string },
+): string {
+  const extra = [
+    `NAME:${escapeText(name)}`,
+    `X-WR-CALNAME:${escapeText(name)}`,
+    `X-WR-TIMEZONE:${listingTimeZone}`,
+    `REFRESH-INTERVAL;VALUE=DURATION:${calendarRefresh}`,
+    `X-PUBLISHED-TTL:${calendarRefresh}`,
+  ];
+  return calendarFile(producer, extra, events.flatMap(eventLines));
 }
 
 /** What an open house's calendar entry needs of its home. */

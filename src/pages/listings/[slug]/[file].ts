@@ -4,13 +4,10 @@
  * as text/calendar.
  */
 import type { APIRoute, GetStaticPaths, InferGetStaticPropsType } from 'astro';
-import { getListings } from '#src/data/listings.ts';
+import { getListings, openHouseEntry } from '#src/data/listings.ts';
 import { buildTime } from '#src/lib/build-time.ts';
-import { courtesyLine } from '#src/lib/listing/display.ts';
-import { buildOpenHouseIcs, openHouseEvent, openHouseFileName } from '#src/lib/listing/ics.ts';
+import { buildOpenHouseIcs, openHouseFileName } from '#src/lib/listing/ics.ts';
 import { upcomingOpenHouses } from '#src/lib/listing/time.ts';
-import { canonicalUrl } from '#src/lib/seo/meta.ts';
-import { site } from '#src/site.config.ts';
 
 export const getStaticPaths = (async () => {
   const now = buildTime();
@@ -24,12 +21,7 @@ export const getStaticPaths = (async () => {
 
 type Props = InferGetStaticPropsType<typeof getStaticPaths>;
 
-export const GET: APIRoute<Props> = ({ props, site: siteUrl }) => {
-  const { home, openHouse } = props;
-  const h = home.data;
-  const url = canonicalUrl(`/listings/${home.id}`, siteUrl ?? site.baseUrl);
-  const body = buildOpenHouseIcs(
-    openHouseEvent(h, openHouse, { url, courtesy: courtesyLine(h, site.listings), producer: site.name }),
-  );
+export const GET: APIRoute<Props> = ({ props: { home, openHouse }, site: siteUrl }) => {
+  const body = buildOpenHouseIcs(openHouseEntry(home, openHouse, siteUrl));
   return new Response(body, { headers: { 'Content-Type': 'text/calendar; charset=utf-8' } });
 };
