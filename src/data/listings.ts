@@ -4,6 +4,7 @@
  * hand-written home's file name is its page address, the slug of the street address and town (a
  * synced home's is made from its address by the loader).
  */
+import { getImage } from 'astro:assets';
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { buildTime } from '#src/lib/build-time.ts';
 import { inNarrowing } from '#src/lib/listing/facets.ts';
@@ -88,4 +89,13 @@ export function openHouseEntry(
     courtesy: courtesyLine(home.data, site.listings),
     producer: site.name,
   });
+}
+
+/** The addresses of a home's first `count` photos for structured data: JPEG, 1200 px wide, on the site at `siteUrl`. */
+export function photoUrls(home: Home, siteUrl: string, count: number): Promise<string[]> {
+  return Promise.all(
+    home.data.Photos.slice(0, count).map(
+      async (p) => new URL((await getImage({ src: p.src, width: 1200, format: 'jpeg' })).src, `${siteUrl}/`).href,
+    ),
+  );
 }

@@ -652,6 +652,28 @@ test('the coming open houses are one calendar to subscribe to, by webcal or in G
   expect(events(body)).toHaveLength(files.length);
 });
 
+test('search engines read each coming open house as an Event at its home', async ({ page }) => {
+  await page.goto('/listings/open-houses');
+  const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+    (t) => JSON.parse(t) as { '@graph': Record<string, unknown>[] },
+  );
+  const events = ld.flatMap((d) => d['@graph']).filter((n) => n['@type'] === 'Event');
+  await expect(page.locator('[data-open-house]')).toHaveCount(events.length);
+  expect(events).toEqual([
+    expect.objectContaining({
+      name: 'Open house: 412 Oak Grove Lane, Cary, NC 27513',
+      startDate: '2027-01-16T13:00:00-05:00',
+      endDate: '2027-01-16T15:00:00-05:00',
+      url: `${site.baseUrl}${cary}`,
+      location: expect.objectContaining({ name: '412 Oak Grove Lane, Cary, NC 27513' }),
+      image: [expect.stringMatching(/^https:\/\/www\.example\.com\/_astro\/[\w.-]+\.jpe?g$/)],
+    }),
+  ]);
+  // The picture is one the site serves.
+  const image = new URL((events[0]!['image'] as string[])[0]!);
+  expect((await page.request.get(image.pathname)).status()).toBe(200);
+});
+
 test('the gallery by keyboard: open a photo, go to the next, Escape returns the focus', async ({ page }) => {
   await page.goto(cary);
   const first = page.getByRole('link', { name: /^Photo 1 of 5, full screen/ });

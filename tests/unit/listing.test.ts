@@ -28,10 +28,11 @@ import {
   subscribeLinks,
   type OpenHouseEvent,
 } from '#src/lib/listing/ics.ts';
-import { buildRealEstateListing } from '#src/lib/listing/jsonld.ts';
+import { buildOpenHouseEvent, buildRealEstateListing } from '#src/lib/listing/jsonld.ts';
 import { listingSchema, type StandardStatus } from '#src/lib/listing/model.ts';
 import {
   formatOpenHouse,
+  isoInZone,
   shortOpenHouse,
   localTimeInZone,
   openHouseParts,
@@ -494,6 +495,71 @@ describe('RealEstateListing JSON-LD', () => {
       availability: 'https://schema.org/SoldOut',
       itemOffered: { '@type': 'Apartment' },
     });
+  });
+});
+
+describe('an open house as a schema.org Event', () => {
+  const data = schema.parse(home);
+  const url = 'https://www.example.com/listings/412-oak-grove-lane-cary-nc';
+  const [openHouse] = data.OpenHouse as [(typeof data.OpenHouse)[number]];
+
+  it('dates it in New York time with the offset of its day, summer time included', () => {
+    expect(isoInZone('2027-01-16T13:00')).toBe('2027-01-16T13:00:00-05:00');
+    expect(isoInZone('2027-06-05T10:30')).toBe('2027-06-05T10:30:00-04:00');
+    expect(() => isoInZone('2027-03-14T02:30')).toThrow('not a New York time: 2027-03-14T02:30');
+  });
+
+  it('is in person at the home, free, organized by the listing firm, at the home’s page', () => {
+    const image = 'https://www.example.com/_astro/front.jpg';
+    expect(
+      buildOpenHouseEvent(data, { ...openHouse, OpenHouseRemarks: 'Cider on the porch.' }, { url, image }),
+    ).toEqual({
+      '@type': 'Event',
+      name: 'Open house: 412 Oak Grove Lane, Cary, NC 27513',
+      description: 'Cider on the porch.',
+      startDate: '2027-01-16T13:00:00-05:00',
+      endDate: '2027-01-16T15:00:00-05:00',
+      eventStatus: 'https://schema.org/EventScheduled',
+      eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+      location: {
+        '@type': 'Place',
+        name: '412 Oak Grove Lane, Cary, NC 27513',
+        address: {
+          '@type': 'PostalAddress',
+          streetAddress: '412 Oak Grove Lane',
+          addressLocality: 'Cary',
+          addressRegion: 'NC',
+          postalCode: '27513',
+          addressCountry: 'US',
+        },
+      },
+      image: [image],
+      url,
+      isAccessibleForFree: true,
+      offers: { '@type': 'Offer', price: 0, priceCurrency: 'USD', availability: 'https://schema.org/InStock', url },
+      organizer: { '@type': 'RealEstateAgent', name: 'Triangle Realty Partners' },
+    });
+  });
+
+  it('says when, without remarks; at a withheld street, names only the town', () => {
+    expect(buildOpenHouseEvent(data, openHouse, { url })['description']).toBe(
+      'Open house: 412 Oak Grove Lane, Cary, NC 27513, Saturday, January 16, 2027, 1:00 PM to 3:00 PM.',
+    );
+    const { StreetNumber: _n, StreetName: _s, StreetSuffix: _x, Latitude: _a, Longitude: _o, ...rest } = home;
+    const hidden = schema.parse({ ...rest, InternetAddressDisplayYN: false });
+    const event = buildOpenHouseEvent(hidden, openHouse, { url });
+    expect(event['location']).toEqual({
+      '@type': 'Place',
+      name: 'Home in Cary, NC 27513',
+      address: {
+        '@type': 'PostalAddress',
+        addressLocality: 'Cary',
+        addressRegion: 'NC',
+        postalCode: '27513',
+        addressCountry: 'US',
+      },
+    });
+    expect(JSON.stringify(event)).not.toContain('Oak Grove');
   });
 });
 

@@ -1,11 +1,12 @@
 /**
  * A home's structured data: a schema.org RealEstateListing (the page) whose Offer (price, currency,
  * availability) offers the home itself, typed by its RESO PropertySubType, with its address,
- * coordinates, floor size and rooms. Pure.
+ * coordinates, floor size and rooms; and each of its open houses as an Event. Pure.
  */
 import type { JsonLd } from '../seo/jsonld.ts';
 import { fullAddress, isAddressShown, streetLine, type AddressParts } from './format.ts';
 import type { PropertySubType, StandardStatus } from './model.ts';
+import { formatOpenHouse, isoInZone } from './time.ts';
 
 /** schema.org's type for each RESO PropertySubType. */
 export const residenceType: Record<PropertySubType, string> = {
@@ -45,6 +46,18 @@ export interface ListingJsonLdInput extends AddressParts {
   CountyOrParish: string;
 }
 
+/** A home's PostalAddress: of town, state and ZIP only when its street is withheld (InternetAddressDisplayYN false). */
+function postalAddress(home: AddressParts): JsonLd {
+  return {
+    '@type': 'PostalAddress',
+    ...(isAddressShown(home) ? { streetAddress: streetLine(home) } : {}),
+    addressLocality: home.City,
+    addressRegion: home.StateOrProvince,
+    postalCode: home.PostalCode,
+    addressCountry: 'US',
+  };
+}
+
 /**
  * A home whose street address is withheld (InternetAddressDisplayYN false) has a PostalAddress
  * of town, state and ZIP only, and no geo.
@@ -59,14 +72,7 @@ export function buildRealEstateListing(
     '@type': residenceType[home.PropertySubType],
     '@id': residenceId,
     name: fullAddress(home),
-    address: {
-      '@type': 'PostalAddress',
-      ...(shown ? { streetAddress: streetLine(home) } : {}),
-      addressLocality: home.City,
-      addressRegion: home.StateOrProvince,
-      postalCode: home.PostalCode,
-      addressCountry: 'US',
-    },
+    address: postalAddress(home),
     ...(shown && home.Latitude !== undefined && home.Longitude !== undefined
       ? { geo: { '@type': 'GeoCoordinates', latitude: home.Latitude, longitude: home.Longitude } }
       : {}),
@@ -103,5 +109,41 @@ export function buildRealEstateListing(
       seller: { '@type': 'RealEstateAgent', name: home.ListOfficeName },
       itemOffered: residence,
     },
+  };
+}
+
+/**
+ * An open house as a schema.org Event (what search engines show as an event): at the home (its
+ * town, when the street is withheld), in person and free, its times in New York with the offset of
+ * the day, organized by the listing firm, the event's page being the home's.
+ */
+export function buildOpenHouseEvent(
+  home: AddressParts & { ListOfficeName: string },
+  openHouse: { OpenHouseStartTime: string; OpenHouseEndTime: string; OpenHouseRemarks?: string | undefined },
+  page: { url: string; image?: string | undefined },
+): JsonLd {
+  const name = `Open house: ${fullAddress(home)}`;
+  return {
+    '@type': 'Event',
+    name,
+    description:
+      openHouse.OpenHouseRemarks ??
+      `${name}, ${formatOpenHouse(openHouse.OpenHouseStartTime, openHouse.OpenHouseEndTime)}.`,
+    startDate: isoInZone(openHouse.OpenHouseStartTime),
+    endDate: isoInZone(openHouse.OpenHouseEndTime),
+    eventStatus: 'https://schema.org/EventScheduled',
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    location: { '@type': 'Place', name: fullAddress(home), address: postalAddress(home) },
+    ...(page.image ? { image: [page.image] } : {}),
+    url: page.url,
+    isAccessibleForFree: true,
+    offers: {
+      '@type': 'Offer',
+      price: 0,
+      priceCurrency: 'USD',
+      availability: 'https://schema.org/InStock',
+      url: page.url,
+    },
+    organizer: { '@type': 'RealEstateAgent', name: home.ListOfficeName },
   };
 }

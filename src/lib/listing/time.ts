@@ -86,6 +86,17 @@ export function icsLocal(value: string): string {
   return `${p(w.year, 4)}${p(w.month)}${p(w.day)}T${p(w.hour)}${p(w.minute)}${p(w.second)}`;
 }
 
+/** "2027-03-13T13:00:00-04:00": a wall-clock time in ISO 8601 with New York's offset then (schema.org dates). */
+export function isoInZone(value: string): string {
+  const instant = localTimeInZone(value);
+  if (!instant) throw new Error(`not a New York time: ${value}`);
+  const w = wallClock(instant);
+  const offset = offsetMinutes(instant);
+  const p = (n: number, width = 2) => String(n).padStart(width, '0');
+  const zone = `${offset < 0 ? '-' : '+'}${p(Math.floor(Math.abs(offset) / 60))}:${p(Math.abs(offset) % 60)}`;
+  return `${p(w.year, 4)}-${p(w.month)}-${p(w.day)}T${p(w.hour)}:${p(w.minute)}:${p(w.second)}${zone}`;
+}
+
 /** "20270313T180000Z": an instant in UTC, as iCalendar's DTSTAMP wants it. */
 export function icsUtc(instant: Date): string {
   return instant
