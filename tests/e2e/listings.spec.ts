@@ -650,6 +650,9 @@ test('the coming open houses are one calendar to subscribe to, by webcal or in G
   const own = await Promise.all(files.map(async (file) => (await page.request.get(file)).text()));
   expect(events(body)).toEqual(own.flatMap(events));
   expect(events(body)).toHaveLength(files.length);
+  // Nothing to subscribe to on paper.
+  await page.emulateMedia({ media: 'print' });
+  await expect(links).toBeHidden();
 });
 
 test('search engines read each coming open house as an Event at its home', async ({ page }) => {
