@@ -655,12 +655,19 @@ test('the coming open houses are one calendar to subscribe to, by webcal or in G
   await expect(links).toBeHidden();
 });
 
-test('search engines read each coming open house as an Event at its home', async ({ page }) => {
-  await page.goto('/listings/open-houses');
-  const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
-    (t) => JSON.parse(t) as { '@graph': Record<string, unknown>[] },
-  );
-  const events = ld.flatMap((d) => d['@graph']).filter((n) => n['@type'] === 'Event');
+test('search engines read each coming open house as an Event, on the open houses and on its home', async ({ page }) => {
+  const eventsOf = async (path: string) => {
+    await page.goto(path);
+    const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+      (t) => JSON.parse(t) as { '@graph': Record<string, unknown>[] },
+    );
+    return ld.flatMap((d) => d['@graph']).filter((n) => n['@type'] === 'Event');
+  };
+  // The home's page names the same events; a sold home's, whose open houses are over, none.
+  const atHome = await eventsOf(cary);
+  expect(await eventsOf(sold)).toEqual([]);
+  const events = await eventsOf('/listings/open-houses');
+  expect(atHome).toEqual(events);
   await expect(page.locator('[data-open-house]')).toHaveCount(events.length);
   expect(events).toEqual([
     expect.objectContaining({
