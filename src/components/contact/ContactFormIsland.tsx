@@ -284,7 +284,7 @@ function ContactFormIsland({
       {/* The consent sentence alone describes the phone field; the privacy link follows it on its line. */}
       <p className="-mt-3 text-xs leading-relaxed text-ink-soft">
         <span id={ids.consent}>{textingConsent(agentName)}</span> See the{' '}
-        <a className="font-semibold text-brand-700 underline" href="/privacy">
+        <a className="link" href="/privacy">
           privacy policy
         </a>
         .

@@ -110,6 +110,9 @@ function bindArea(feature: Feature<Geometry, unknown>, layer: Layer, small: bool
 /** Each pin's element and its marker, whose price label PriceLabels places. */
 const pinMarkers = new WeakMap<Element, LeafletCircleMarker>();
 
+/** A price label's offset from its pin's centre, above or below it. */
+const labelOffset = (side: 'top' | 'bottom'): [number, number] => [0, side === 'top' ? -8 : 8];
+
 /**
  * A pin as a link, like the areas: reachable by keyboard, named for the home, opened with Enter;
  * its price beside it (all the time while `labelled`, else when pointed at or focused). It and its
@@ -135,7 +138,7 @@ function linkPin(marker: LeafletCircleMarker, pin: MapPin, labelled: boolean): v
   marker.bindTooltip(price, {
     permanent: labelled,
     direction: 'top',
-    offset: [0, -8],
+    offset: labelOffset('top'),
     className: 'px-1! py-0! font-bold',
   });
   // A price left out (PriceLabels) shows, above the others, while its pin is pointed at or focused.
@@ -161,7 +164,7 @@ const labelStyle = (hidden: boolean, above = false) => ({
 /** A price label above or below its pin; the arrow and margins of Leaflet's tooltip are symmetric. */
 function setSide(tooltip: LeafletTooltip, side: 'top' | 'bottom'): void {
   if (tooltip.options.direction === side) return;
-  Object.assign(tooltip.options, { direction: side, offset: [0, side === 'top' ? -8 : 8] });
+  Object.assign(tooltip.options, { direction: side, offset: labelOffset(side) });
   tooltip.update();
 }
 

@@ -72,7 +72,7 @@ export default function VideoDialog({ video, platform, onClose }: Props) {
               href={watchUrl(video.videoId)}
               target="_blank"
               rel="noopener noreferrer"
-              className="font-semibold text-brand-700 underline underline-offset-2"
+              className="link underline-offset-2"
             >
               Watch on {platform}
               <span className="sr-only"> (opens in a new tab)</span>
