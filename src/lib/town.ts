@@ -52,3 +52,16 @@ export const townFields = {
 };
 export const townSchema = z.object(townFields);
 export type Town = z.infer<typeof townSchema>;
+
+/**
+ * The number a town's figure is sorted by: `$525,000` -> 525000, `174,721` -> 174721, a range's
+ * middle for `25-30 min` -> 27.5; undefined for a text without a figure, which sorts last.
+ */
+export function sortFigure(value: string): number | undefined {
+  const figures = value
+    .replace(/(\d),(?=\d{3}\b)/g, '$1')
+    .match(/\d+(?:\.\d+)?/g)
+    ?.slice(0, 2)
+    .map(Number);
+  return figures && figures.reduce((sum, figure) => sum + figure, 0) / figures.length;
+}

@@ -379,6 +379,82 @@ test.describe('landing pages', () => {
     }
   });
 
+  test('/relocation sorts the towns by any column of the comparison, and back; without JavaScript it is the towns A to Z', async ({
+    page,
+    browser,
+  }) => {
+    const cities = readdirSync(citiesDir)
+      .filter((file) => file.endsWith('.yaml'))
+      .map((file) => parse(readFileSync(join(citiesDir, file), 'utf8')) as CityFile);
+    /** A figure as a visitor reads it: digits without commas; a range ("25-30 min") by its middle. */
+    const figure = (text: string) => {
+      const [low, high = low] = text.replaceAll(',', '').match(/\d+/g)!.map(Number) as [number, number?];
+      return (low + high) / 2;
+    };
+    /** The towns in an order of a column, ties A to Z. */
+    const ordered = (value: (c: CityFile) => string, direction: 1 | -1) =>
+      [...cities]
+        .sort((a, b) => direction * (figure(value(a)) - figure(value(b))) || a.name.localeCompare(b.name))
+        .map((c) => c.name);
+
+    await page.goto('/relocation');
+    const table = page.getByRole('table', { name: /The Towns Side by Side/ });
+    const order = table.locator('tbody tr th a');
+    const status = page.getByRole('status').filter({ hasText: /^Sorted by/ });
+    const heading = (name: string) => table.getByRole('columnheader', { name, exact: true });
+    // The towns' own order, A to Z, is said to be an order by town; no other column claims one.
+    await expect(heading('Town')).toHaveAttribute('aria-sort', 'ascending');
+    await expect(table.locator('th[aria-sort]')).toHaveCount(1);
+    await expect(order).toHaveText(towns);
+
+    const sort = (name: string) => table.getByRole('button', { name, exact: true }).click();
+    await sort('Median home');
+    await expect(order).toHaveText(ordered((c) => c.medianHome, 1));
+    await expect(heading('Median home')).toHaveAttribute('aria-sort', 'ascending');
+    await expect(heading('Town')).not.toHaveAttribute('aria-sort');
+    await expect(status).toHaveText('Sorted by Median home, lowest first.');
+    await sort('Median home');
+    await expect(order).toHaveText(ordered((c) => c.medianHome, -1));
+    await expect(heading('Median home')).toHaveAttribute('aria-sort', 'descending');
+    await expect(status).toHaveText('Sorted by Median home, highest first.');
+
+    // By keyboard too; drive times given as a range sort by its middle.
+    await table.getByRole('button', { name: 'To downtown Raleigh' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(order).toHaveText(ordered((c) => c.commute.raleigh, 1));
+    await page.keyboard.press('Space');
+    await expect(order).toHaveText(ordered((c) => c.commute.raleigh, -1));
+    await sort('Population');
+    await expect(order).toHaveText(ordered((c) => c.population, 1));
+    // Each row moves whole: its figures stay beside its town.
+    const cary = cities.find((c) => c.name === 'Cary')!;
+    await expect(table.getByRole('row', { name: /^Cary / }).getByRole('cell')).toHaveText([
+      cary.medianHome,
+      cary.population,
+      cary.commute.raleigh,
+      cary.commute.rtp,
+      cary.commute.airport,
+    ]);
+    await sort('Town');
+    await expect(order).toHaveText(towns);
+    await expect(status).toHaveText('Sorted by Town, A to Z.');
+    await sort('Town');
+    await expect(order).toHaveText([...towns].reverse());
+    await expect(status).toHaveText('Sorted by Town, Z to A.');
+
+    // Without JavaScript the headings are plain headings: nothing there pretends to sort.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const still = await context.newPage();
+    await still.goto('/relocation');
+    const plain = still.getByRole('table', { name: /The Towns Side by Side/ });
+    await expect(plain.getByRole('columnheader')).toHaveCount(6);
+    await expect(plain.getByRole('button')).toHaveCount(0);
+    await expect(plain.locator('th[aria-sort]')).toHaveCount(0);
+    await expect(plain.locator('thead svg').first()).toHaveCSS('opacity', '0');
+    await expect(plain.locator('tbody tr th a')).toHaveText(towns);
+    await context.close();
+  });
+
   test('/first-time-buyer', async ({ page }) => {
     await page.goto('/first-time-buyer');
     await expectLink(page, 'Book Free Consultation', site.links.booking, true);
