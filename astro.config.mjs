@@ -77,6 +77,10 @@ export default defineConfig({
   vite: {
     plugins: [tailwindcss()],
     build: {
+      // Leaflet's stylesheet, which the map island carries inline, draws the default marker and the
+      // layers control with three PNGs. The maps use neither: those stay files, never fetched,
+      // rather than about 3.5 KB gzip of base64 in the island. Any other asset: Vite's own rule.
+      assetsInlineLimit: (file) => (file.includes('/node_modules/leaflet/dist/images/') ? false : undefined),
       rolldownOptions: {
         // Astro marks every MDX module whose styles it propagates with its own directive,
         // "use astro:head-inject", and reads it itself before bundling; Rolldown, which only
