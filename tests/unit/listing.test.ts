@@ -19,8 +19,6 @@ import {
 import {
   buildOpenHouseCalendar,
   buildOpenHouseIcs,
-  escapeText,
-  foldLine,
   googleCalendarUrl,
   openHouseEvent,
   openHouseCalendarName,
@@ -347,8 +345,6 @@ describe('.ics (RFC 5545)', () => {
       'DESCRIPTION:Walk through with the listing agent\\; no appointment needed.\\nhttps://www.example.com/listings/412-oak-grove-lane-cary-nc',
     );
     for (const line of lines) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
-    expect(escapeText('a\\b')).toBe('a\\\\b');
-    expect(foldLine('é'.repeat(50)).split('\r\n ')[0]).toBe('é'.repeat(37));
   });
 
   it('makes every coming open house one calendar to subscribe to, named and refreshed, each event kept whole', () => {

@@ -4,6 +4,7 @@
  * the wall-clock time the agent wrote; and every coming open house as a calendar to subscribe to.
  * Deterministic (DTSTAMP is the listing's last update), so a rebuild gives the same bytes. Pure.
  */
+import { escapeText, foldLine } from '../content-lines.ts';
 import { cityLine, fullAddress, isAddressShown, type AddressParts } from './format.ts';
 import { icsLocal, icsUtc, listingTimeZone } from './time.ts';
 
@@ -48,35 +49,6 @@ const newYorkZone = [
   'END:STANDARD',
   'END:VTIMEZONE',
 ];
-
-/** RFC 5545 §3.3.11 TEXT: backslash, semicolon, comma and line breaks escaped. */
-export function escapeText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
-}
-
-/**
- * RFC 5545 §3.1: lines longer than 75 octets are folded, the continuation starting with a space.
- * Never cuts inside a UTF-8 character.
- */
-export function foldLine(line: string): string {
-  const encoder = new TextEncoder();
-  const parts: string[] = [];
-  let current = '';
-  let octets = 0;
-  for (const char of line) {
-    const size = encoder.encode(char).length;
-    const limit = parts.length === 0 ? 75 : 74;
-    if (octets + size > limit) {
-      parts.push(current);
-      current = '';
-      octets = 0;
-    }
-    current += char;
-    octets += size;
-  }
-  parts.push(current);
-  return parts.join('\r\n ');
-}
 
 /** One VEVENT's lines. */
 function eventLines(event: OpenHouseEvent): string[] {
