@@ -153,6 +153,41 @@ test.describe('home page', () => {
     await expect(contact.locator(`a[href="${tel}"]`)).toHaveCount(1);
   });
 
+  test("the home page's contact section and /about offer the agent's contact card, a vCard of the site config's details", async ({
+    page,
+  }) => {
+    const card = '/jordan-avery.vcf';
+    await page.goto('/');
+    await expect(page.locator('#contact').getByRole('link', { name: 'Save my contact card' })).toHaveAttribute(
+      'href',
+      card,
+    );
+    await page.goto('/about');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Save my contact card' })).toHaveAttribute(
+      'href',
+      card,
+    );
+    const file = await page.request.get(card);
+    expect(file.status()).toBe(200);
+    expect(file.headers()['content-type']).toBe('text/vcard; charset=utf-8');
+    const text = await file.text();
+    expect(text).toMatch(/^BEGIN:VCARD\r\nVERSION:3\.0\r\n/);
+    expect(text.endsWith('END:VCARD\r\n')).toBe(true);
+    const lines = text.replace(/\r\n /g, '').split('\r\n');
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        `FN:${site.agent.name}`,
+        `N:${site.agent.name.split(' ').at(-1)};${site.agent.firstName};;;`,
+        `ORG:${site.agent.brokerage}`,
+        `TITLE:${site.agent.title}`,
+        `TEL;TYPE=CELL,VOICE:+1${site.agent.phoneDigits}`,
+        `EMAIL;TYPE=INTERNET:${site.agent.email}`,
+        `URL:${base}/`,
+        `ADR;TYPE=WORK:;;;${site.office.locality};${site.office.region};;${site.office.country}`,
+      ]),
+    );
+  });
+
   test('structured data: RealEstateAgent with brokerage, contacts and the 13 towns, WebSite, Organization, no self-rating', async ({
     page,
   }) => {

@@ -21,7 +21,12 @@ import { decodePath } from './target.ts';
 type HeadersJson = { pathname: string; headers: { key: string; value: string }[] }[];
 
 /** Text files whose type sirv sends without a charset; the feeds are sent as feeds. */
-const textTypes: Record<string, string> = { xml: 'application/xml', txt: 'text/plain', ics: 'text/calendar' };
+const textTypes: Record<string, string> = {
+  xml: 'application/xml',
+  txt: 'text/plain',
+  ics: 'text/calendar',
+  vcf: 'text/vcard',
+};
 
 /** A file's, policy's or request's path as its page's: `//about/`, `/about.HTML` -> `/about`; `/index.html` -> `/`. */
 const pagePath = (path: string) => path.replace(/\/+/g, '/').replace(/(\/index)?(\/|\.html)?$/i, '') || '/';
