@@ -1,6 +1,6 @@
 /**
  * The agent's contact card: a vCard a phone adds to its contacts in one tap, with the name, firm,
- * phone, e-mail, website and town. Version 3.0 (RFC 2426), the one the contacts apps of both iOS
+ * phone, e-mail, website, town and photo. Version 3.0 (RFC 2426), the one the contacts apps of both iOS
  * and Android read (4.0 is not read by every Android). Pure.
  */
 import { escapeText, foldLine } from './content-lines.ts';
@@ -20,6 +20,8 @@ export interface ContactCard {
   region: string;
   country: string;
   note?: string | undefined;
+  /** A JPEG of the person, shown beside their name in the contacts app. */
+  photo?: Uint8Array | undefined;
 }
 
 /** A structured value (N, ADR): its parts escaped one by one and joined by semicolons. */
@@ -41,6 +43,7 @@ export function buildVCard(card: ContactCard): string {
     `URL:${card.url}`,
     `ADR;TYPE=WORK:${parts('', '', '', card.locality, card.region, '', card.country)}`,
     ...(card.note ? [`NOTE:${escapeText(card.note)}`] : []),
+    ...(card.photo ? [`PHOTO;ENCODING=b;TYPE=JPEG:${Buffer.from(card.photo).toString('base64')}`] : []),
     'END:VCARD',
   ];
   return `${lines.map(foldLine).join('\r\n')}\r\n`;

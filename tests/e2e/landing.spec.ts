@@ -2,6 +2,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { parse } from 'yaml';
 import { site } from '../../src/site.config.ts';
 import { relocationCardIds } from '../support/spec.ts';
@@ -186,6 +187,10 @@ test.describe('home page', () => {
         `ADR;TYPE=WORK:;;;${site.office.locality};${site.office.region};;${site.office.country}`,
       ]),
     );
+    // The portrait, as a square JPEG a contacts app shows in its circle.
+    const photo = lines.find((line) => line.startsWith('PHOTO;ENCODING=b;TYPE=JPEG:'))?.split(':')[1] ?? '';
+    const { format, width, height } = await sharp(Buffer.from(photo, 'base64')).metadata();
+    expect({ format, width, height }).toEqual({ format: 'jpeg', width: 240, height: 240 });
   });
 
   test('structured data: RealEstateAgent with brokerage, contacts and the 13 towns, WebSite, Organization, no self-rating', async ({

@@ -60,10 +60,21 @@ describe('buildVCard', () => {
     expect(lines).toContain('ADR;TYPE=WORK:;;;Holly Springs;NC;;US');
   });
 
-  it('keeps a name that does not start with the first name whole as the family name, and leaves out an empty note', () => {
-    const lines = linesOf(buildVCard({ ...card, name: 'Avery', firstName: 'Jordan', note: undefined }));
+  it('carries a photo as the base64 of its JPEG, folded like every long line', () => {
+    const photo = new Uint8Array(600).map((_, i) => (i * 7) % 256);
+    const file = buildVCard({ ...card, photo });
+    const line = linesOf(file).find((l) => l.startsWith('PHOTO'));
+    expect(line).toBe(`PHOTO;ENCODING=b;TYPE=JPEG:${Buffer.from(photo).toString('base64')}`);
+    expect(file.split('\r\n').every((l) => l.length <= 75)).toBe(true);
+    expect(linesOf(file).at(-2)).toBe('END:VCARD');
+  });
+
+  it('keeps a name that does not start with the first name whole as the family name, and leaves out an empty note and photo', () => {
+    const lines = linesOf(
+      buildVCard({ ...card, name: 'Avery', firstName: 'Jordan', note: undefined, photo: undefined }),
+    );
     expect(lines).toContain('N:Avery;;;;');
-    expect(lines.some((line) => line.startsWith('NOTE:'))).toBe(false);
+    expect(lines.some((line) => line.startsWith('NOTE:') || line.startsWith('PHOTO'))).toBe(false);
   });
 });
 
