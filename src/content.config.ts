@@ -274,6 +274,23 @@ const landing = defineCollection({
           z.object({ type: z.literal('calculator'), heading: text }),
           z.object({ type: z.literal('propertySearch'), heading: text.optional() }),
           z.object({ type: z.literal('homeValue') }),
+          /** A seller's net sheet (src/lib/net-sheet.ts): `example` is what its fields hold until the visitor types. */
+          z.object({
+            type: z.literal('netSheet'),
+            heading: text,
+            intro: text.optional(),
+            example: z.object({
+              price: z.number().positive(),
+              payoff: z.number().nonnegative(),
+              listingFeePercent: z.number().min(0).max(100),
+              buyerAgentFeePercent: z.number().min(0).max(100),
+              annualPropertyTax: z.number().nonnegative(),
+              /** The closing day, this many days after the build (or, in the page, after today). */
+              closingInDays: z.number().int().positive(),
+              concessions: z.number().nonnegative(),
+              otherCosts: z.number().nonnegative(),
+            }),
+          }),
           /** The newest homes of a status group (content/listings), linking to all of them; absent when there are none. */
           z.object({
             type: z.literal('homes'),

@@ -129,6 +129,11 @@ export const contactTopics = {
     helpType: 'I need a market analysis',
     message: "I would like a free home value report. My home's address and any recent updates: ",
   },
+  /** "Get a net sheet for your home" (the seller's net sheet of /seller-resources). */
+  netSheet: {
+    helpType: 'I want to sell my home',
+    message: "I would like a net sheet for selling my home. Its address, what I owe on it and when I'd like to sell: ",
+  },
 } as const satisfies Record<string, { helpType: HelpType; message: string }>;
 export type ContactTopic = keyof typeof contactTopics;
 

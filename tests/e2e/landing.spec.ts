@@ -4,9 +4,11 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { parse } from 'yaml';
+import { contactTopics } from '../../src/lib/contact-form.ts';
 import { site } from '../../src/site.config.ts';
 import { relocationCardIds } from '../support/spec.ts';
 import { renderNoscript } from '../support/noscript.ts';
+import { samplesDate } from '../support/samples-date.ts';
 
 const tel = `tel:+1${site.agent.phoneDigits}`;
 const base = process.env['SITE_URL'] ?? site.baseUrl;
@@ -570,6 +572,62 @@ test.describe('landing pages', () => {
     await expect(page.locator(`a[href="${mailto('Home Selling Inquiry')}"]`)).toHaveCount(1);
     await expect(page.locator('main').locator(`a[href="${tel}"]`)).toHaveCount(1);
     await expectHomesRow(page, 'Recently Sold', '/listings/status/sold', 'See All Recently Sold Homes');
+  });
+
+  test("/seller-resources works out a seller's net as the figures are typed; without JavaScript it shows the example", async ({
+    page,
+    browser,
+  }) => {
+    // The day the test build takes as now: the example closes 45 days later, on January 9, 2027.
+    await page.clock.setFixedTime(new Date(samplesDate));
+    await page.goto('/seller-resources');
+    const section = page.getByRole('region', { name: 'What Would You Walk Away With?' });
+    const sheet = section.locator('dl');
+    const line = (label: string) => sheet.locator('div', { has: page.getByText(label, { exact: true }) }).locator('dd');
+    const net = section.getByRole('status');
+    await expect(section.getByLabel('Closing day')).toHaveValue('2027-01-09');
+    // $450,000 less 3% and 2.5%, $900 of excise tax, the payoff, 9 days of $3,600 and $750.
+    await expect(net).toHaveText('$183,511');
+    await expect(line('Property tax, Jan 1 to closing')).toHaveText('\u2212$89');
+
+    await section.getByLabel('Sale price').fill('300000');
+    await expect(line('Sale price')).toHaveText('$300,000');
+    await expect(line('Listing brokerage fee')).toHaveText('\u2212$9,000');
+    await expect(line('NC excise tax (revenue stamps)')).toHaveText('\u2212$600');
+    await expect(net).toHaveText('$42,061');
+    await section.getByLabel('Mortgage payoff').fill('300000');
+    await expect(net).toHaveText('$17,939 to bring to closing');
+    await section.getByLabel('Closing day').fill('2027-06-30');
+    await expect(line('Property tax, Jan 1 to closing')).toHaveText('\u2212$1,785'); // 181 of 365 days
+    await section.getByLabel("Buyer's agent fee you offer").fill('');
+    await expect(line("Buyer's agent fee you offer")).toHaveText('None');
+    // Enter sends the form nowhere.
+    await section.getByLabel('Sale price').press('Enter');
+    await expect(page).toHaveURL(/\/seller-resources$/);
+
+    // A page built before today moves the example's closing day to 45 days from today.
+    await page.clock.setFixedTime(new Date('2027-03-01T12:00:00-05:00'));
+    await page.reload();
+    await expect(section.getByLabel('Closing day')).toHaveValue('2027-04-15');
+    await expect(line('Property tax, Jan 1 to closing')).toHaveText('\u2212$1,036'); // 105 of 365 days
+
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const still = await context.newPage();
+    await still.goto('/seller-resources');
+    await renderNoscript(still);
+    const plain = still.getByRole('region', { name: 'What Would You Walk Away With?' });
+    await expect(plain.locator('output')).toHaveText('$183,511');
+    await expect(plain).toContainText('Your browser is not running JavaScript');
+    await expect(plain.getByRole('link', { name: 'Get a net sheet for your home' })).toHaveAttribute(
+      'href',
+      '/contact?topic=netSheet',
+    );
+    await plain.getByRole('link', { name: 'Get a net sheet for your home' }).click();
+    await expect(still.getByLabel('How can I help?')).toHaveValue('I want to sell my home');
+    await expect(still.getByRole('textbox', { name: 'Message', exact: true })).toHaveValue(
+      contactTopics.netSheet.message,
+    );
+    await context.close();
   });
 
   test('a row of homes shorter than the columns is centred, each card one column wide', async ({ page }) => {

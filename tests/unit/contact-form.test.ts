@@ -230,6 +230,11 @@ describe('a topic in the address (/contact?topic=...)', () => {
       helpType: 'I need a market analysis',
       message: contactTopics.valuation.message,
     });
+    expect(valuesForTopic('netSheet')).toEqual({
+      ...emptyContactValues,
+      helpType: 'I want to sell my home',
+      message: contactTopics.netSheet.message,
+    });
   });
   it('starts with a help type of the form and a message the visitor completes', () => {
     for (const [name, topic] of Object.entries(contactTopics)) {

@@ -1,0 +1,102 @@
+/**
+ * A seller's net sheet: what a sale in North Carolina leaves the seller once the brokerage fees,
+ * the state's excise tax, the mortgage payoff, their share of the year's property tax, credits to
+ * the buyer and the other closing costs are paid. An estimate for a first conversation, not a
+ * settlement statement. Pure: src/components/landing/NetSheet.astro draws it, at build time for
+ * its example and in the page as the visitor types.
+ */
+
+// Whole dollars, as listing prices are shown (listing/format.ts), written here so that the page
+// script of the sheet shares no module with another script and stays inline.
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+/** "$450,000". */
+export const formatDollars = (dollars: number) => usd.format(dollars);
+
+export interface NetSheetInputs {
+  price: number;
+  /** What the seller's mortgages (and any home-equity line) would take to pay off. */
+  payoff: number;
+  /** The listing brokerage's fee, % of the price. */
+  listingFeePercent: number;
+  /** What the seller offers the buyer's agent, % of the price (0 when the buyer pays them). */
+  buyerAgentFeePercent: number;
+  /** The year's property tax bill (county and town). */
+  annualPropertyTax: number;
+  /** The closing day, YYYY-MM-DD. */
+  closingDate: string;
+  /** Repairs and closing costs the seller agrees to pay for the buyer. */
+  concessions: number;
+  /** Deed preparation, the closing attorney's seller fees, HOA transfer fees and the like. */
+  otherCosts: number;
+}
+
+export interface NetSheetLine {
+  label: string;
+  /** What the line takes from the price, in whole dollars (0 when none). */
+  amount: number;
+}
+
+export interface NetSheet {
+  price: number;
+  costs: NetSheetLine[];
+  /** The price less every cost: negative when the seller would bring money to closing. */
+  net: number;
+}
+
+/** An amount a visitor typed: not a number, or below zero, counts as 0. */
+const amount = (value: number) => (Number.isFinite(value) && value > 0 ? value : 0);
+/** A percentage, between 0 and 100. */
+const percent = (value: number) => Math.min(amount(value), 100);
+
+/**
+ * North Carolina's excise tax on a deed (the "revenue stamps" the seller pays): $1 on each $500 of
+ * the price or part of $500 (N.C.G.S. 105-228.30).
+ */
+export function exciseTax(price: number): number {
+  return Math.ceil(amount(price) / 500);
+}
+
+/**
+ * The seller's share of the year's property tax. NC bills the calendar year in the summer and the
+ * standard contract (form 2-T) prorates it through the closing day: the seller bears January 1 to
+ * the closing day, the buyer the rest. No valid date: the whole year, the most it can be.
+ */
+export function propertyTaxShare(annualTax: number, closingDate: string): number {
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(closingDate) ? Date.parse(`${closingDate}T00:00:00Z`) : Number.NaN;
+  // A day that does not exist (February 30) is one that does not come back as itself.
+  if (Number.isNaN(day) || new Date(day).toISOString().slice(0, 10) !== closingDate) return amount(annualTax);
+  const year = new Date(day).getUTCFullYear();
+  const daysInYear = (Date.UTC(year + 1, 0, 1) - Date.UTC(year, 0, 1)) / 86_400_000;
+  const daysOwned = (day - Date.UTC(year, 0, 1)) / 86_400_000 + 1;
+  return (amount(annualTax) * daysOwned) / daysInYear;
+}
+
+/**
+ * The sheet, every figure in whole dollars (as it is shown), so the lines add up to the net to
+ * the dollar.
+ */
+export function netSheet(input: NetSheetInputs): NetSheet {
+  const price = Math.round(amount(input.price));
+  const costs: NetSheetLine[] = [
+    { label: 'Listing brokerage fee', amount: (price * percent(input.listingFeePercent)) / 100 },
+    { label: "Buyer's agent fee you offer", amount: (price * percent(input.buyerAgentFeePercent)) / 100 },
+    { label: 'NC excise tax (revenue stamps)', amount: exciseTax(price) },
+    { label: 'Mortgage payoff', amount: amount(input.payoff) },
+    { label: 'Property tax, Jan 1 to closing', amount: propertyTaxShare(input.annualPropertyTax, input.closingDate) },
+    { label: 'Credits to the buyer', amount: amount(input.concessions) },
+    { label: 'Other closing costs', amount: amount(input.otherCosts) },
+  ].map((cost) => ({ ...cost, amount: Math.round(cost.amount) }));
+  return { price, costs, net: costs.reduce((left, cost) => left - cost.amount, price) };
+}
+
+/** A day `days` after `from`, as YYYY-MM-DD (the example's closing day). */
+export function daysAfter(from: Date, days: number): string {
+  return new Date(from.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A cost as the sheet shows it: "−$13,500", or "None". */
+export const formatCost = (cost: number) => (cost > 0 ? `\u2212${formatDollars(cost)}` : 'None');
+
+/** The net as the sheet shows it; below zero it is what the seller would bring to closing. */
+export const formatNet = (net: number) =>
+  net >= 0 ? formatDollars(net) : `${formatDollars(-net)} to bring to closing`;
