@@ -85,10 +85,11 @@ describe('netSheet', () => {
     expect(sheet.net).toBe(sheet.costs.reduce((left, cost) => left - cost.amount, sheet.price));
   });
 
-  it('reads a blank, negative or impossible figure as nothing and a fee above 100% as 100%', () => {
+  it('reads a blank, negative, endless or impossible figure as nothing and a fee above 100% as 100%', () => {
     const sheet = netSheet({
       ...example,
-      payoff: Number.NaN,
+      payoff: Number.POSITIVE_INFINITY,
+      otherCosts: Number.NaN,
       listingFeePercent: 150,
       buyerAgentFeePercent: -3,
       concessions: -2_000,
@@ -98,6 +99,7 @@ describe('netSheet', () => {
     expect(amounts['Listing brokerage fee']).toBe(450_000);
     expect(amounts["Buyer's agent fee you offer"]).toBe(0);
     expect(amounts['Credits to the buyer']).toBe(0);
+    expect(amounts['Other closing costs']).toBe(0);
   });
 
   it('goes below zero when the costs are more than the price', () => {
