@@ -520,6 +520,12 @@ test.describe('landing pages', () => {
     await expect(page.locator('section#strategy ol > li')).toHaveCount(4);
     await expect(page.locator('rea-home-value')).toHaveCount(1);
     await expect(page.locator(`a[href="${mailto('Upsizing Inquiry')}"]`)).toHaveCount(1);
+    // Beyond SPEC: the net sheet, opening on the file's example (closing 60 days after the build).
+    await page.clock.setFixedTime(new Date(samplesDate));
+    await page.reload();
+    await expect(
+      page.getByRole('region', { name: 'Your Sale, Your Next Down Payment' }).getByRole('status'),
+    ).toHaveText('$142,678');
   });
 
   test('/downsizing', async ({ page }) => {
@@ -531,6 +537,11 @@ test.describe('landing pages', () => {
     await expect(page.locator('section#situations li')).toHaveCount(6);
     await expect(page.locator('rea-home-value')).toHaveCount(1);
     await expect(page.locator(`a[href="${mailto('Downsizing Inquiry')}"]`)).toHaveCount(1);
+    await page.clock.setFixedTime(new Date(samplesDate));
+    await page.reload();
+    await expect(
+      page.getByRole('region', { name: 'How Much Equity Would You Free Up?' }).getByRole('status'),
+    ).toHaveText('$404,049');
   });
 
   test('/buyer-resources', async ({ page }) => {
