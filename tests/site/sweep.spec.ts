@@ -62,7 +62,7 @@ for (const path of [...pages, ...notFoundPaths]) {
 
 for (const path of [...pages, ...notFoundPaths]) {
   // 320 px: the width WCAG's reflow rule (1.4.10) asks a page to fit without scrolling sideways.
-  test(`page ${path}: fits a 320 px screen; header, banner and footer links show their focus`, async ({ page }) => {
+  test(`page ${path}: fits a 320 px screen, and 1280 px in a reader's text spacing; header, banner and footer links show their focus`, async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 780 });
     await page.goto(path);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -79,8 +79,17 @@ for (const path of [...pages, ...notFoundPaths]) {
     const reports = await reportFocus(page);
     expect(reports.length).toBeGreaterThan(20);
     expect(focusProblems(reports)).toEqual([]);
+    // WCAG 1.4.12: a reader's own text spacing (the rule's figures, as a bookmarklet sets them)
+    // must not push anything off the side of the page; the header's nav wraps instead.
+    await page.addStyleTag({ content: textSpacing });
+    const spaced = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(spaced, `${path} is wider than 1280 px with text spacing`).toBeLessThanOrEqual(0);
   });
 }
+
+/** Line height 1.5, paragraph spacing 2, letter spacing 0.12 and word spacing 0.16 times the font size. */
+const textSpacing = `* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important }
+p { margin-bottom: 2em !important }`;
 
 /** The @id of every bare reference (`{ "@id": ... }`) that no typed node of the documents defines. */
 function unresolvedReferences(docs: unknown[]): string[] {
