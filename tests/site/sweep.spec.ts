@@ -62,7 +62,9 @@ for (const path of [...pages, ...notFoundPaths]) {
 
 for (const path of [...pages, ...notFoundPaths]) {
   // 320 px: the width WCAG's reflow rule (1.4.10) asks a page to fit without scrolling sideways.
-  test(`page ${path}: fits a 320 px screen, and 1280 px in a reader's text spacing; header, banner and footer links show their focus`, async ({ page }) => {
+  test(`page ${path}: fits a 320 px screen, and 1280 px in a reader's text spacing; header, banner and footer links show their focus`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 320, height: 780 });
     await page.goto(path);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
