@@ -77,10 +77,19 @@ export default defineConfig({
   vite: {
     plugins: [tailwindcss()],
     build: {
-      // Leaflet's stylesheet, which the map island carries inline, draws the default marker and the
-      // layers control with three PNGs. The maps use neither: those stay files, never fetched,
-      // rather than about 3.5 KB gzip of base64 in the island. Any other asset: Vite's own rule.
-      assetsInlineLimit: (file) => (file.includes('/node_modules/leaflet/dist/images/') ? false : undefined),
+      // A page's own script (a component's <script>, which imports no module another script
+      // shares) is written into the page whatever its size: a script file would be one more
+      // request before the first view (src/components/ui/WhenNear.astro), and the HTML budget
+      // (tests/budgets.json) holds its bytes. Leaflet's stylesheet, which the map island carries
+      // inline, draws the default marker and the layers control with three PNGs. The maps use
+      // neither: those stay files, never fetched, rather than about 3.5 KB gzip of base64 in the
+      // island. Any other asset: Vite's own rule.
+      assetsInlineLimit: (file) =>
+        file.includes('.astro_astro_type_script_')
+          ? true
+          : file.includes('/node_modules/leaflet/dist/images/')
+            ? false
+            : undefined,
       rolldownOptions: {
         // Astro marks every MDX module whose styles it propagates with its own directive,
         // "use astro:head-inject", and reads it itself before bundling; Rolldown, which only

@@ -291,6 +291,27 @@ const landing = defineCollection({
               otherCosts: z.number().nonnegative(),
             }),
           }),
+          /** A buyer's cash to close (src/lib/cash-to-close.ts): `example` is what its fields hold until the visitor types. */
+          z.object({
+            type: z.literal('cashToClose'),
+            heading: text,
+            intro: text.optional(),
+            example: z.object({
+              price: z.number().positive(),
+              downPaymentPercent: z.number().min(0).max(100),
+              interestRatePercent: z.number().min(0).max(100),
+              /** The closing day, this many days after the build (or, in the page, after today). */
+              closingInDays: z.number().int().positive(),
+              dueDiligenceFee: z.number().nonnegative(),
+              earnestMoney: z.number().nonnegative(),
+              lenderFees: z.number().nonnegative(),
+              attorneyAndTitle: z.number().nonnegative(),
+              homeownersInsurance: z.number().nonnegative(),
+              escrowDeposit: z.number().nonnegative(),
+              annualPropertyTax: z.number().nonnegative(),
+              sellerCredits: z.number().nonnegative(),
+            }),
+          }),
           /** The newest homes of a status group (content/listings), linking to all of them; absent when there are none. */
           z.object({
             type: z.literal('homes'),

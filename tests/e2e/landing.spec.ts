@@ -641,6 +641,60 @@ test.describe('landing pages', () => {
     await context.close();
   });
 
+  test("/first-time-buyer works out a buyer's cash to close as the figures are typed; without JavaScript it shows the example", async ({
+    page,
+    browser,
+  }) => {
+    // The day the test build takes as now: the example closes 45 days later, on January 9, 2027.
+    await page.clock.setFixedTime(new Date(samplesDate));
+    await page.goto('/first-time-buyer');
+    const section = page.getByRole('region', { name: 'How Much Cash Will You Need?' });
+    const sheet = section.locator('dl');
+    const line = (label: string) => sheet.locator('div', { has: page.getByText(label, { exact: true }) }).locator('dd');
+    const due = section.getByRole('status');
+    await expect(section.getByLabel('Closing day')).toHaveValue('2027-01-09');
+    // 5% down on $375,000; 23 days of 6.25% on $356,250; 9 days of $3,200 credited; $3,000 from the seller.
+    await expect(line('Down payment')).toHaveText('$18,750');
+    await expect(line('Interest to the end of the month')).toHaveText('$1,403');
+    await expect(line("Seller's property tax, Jan 1 to closing")).toHaveText('\u2212$79');
+    await expect(line('Cash you need in all')).toHaveText('$24,324');
+    await expect(due).toHaveText('$19,324');
+
+    await section.getByLabel('Down payment').fill('20');
+    await expect(line('Down payment')).toHaveText('$75,000');
+    await expect(line('Interest to the end of the month')).toHaveText('$1,182');
+    await expect(due).toHaveText('$75,353');
+    // The seller's credits count only up to the closing costs.
+    await section.getByLabel('Credits from the seller').fill('20000');
+    await expect(line('Credits from the seller')).toHaveText('\u2212$8,432');
+    await section.getByLabel('Closing day').fill('2027-01-31');
+    await expect(line('Interest to the end of the month')).toHaveText('$51');
+    await expect(line("Seller's property tax, Jan 1 to closing")).toHaveText('\u2212$272'); // 31 of 365 days
+    await section.getByLabel('Interest rate').fill('');
+    await expect(line('Interest to the end of the month')).toHaveText('None');
+    await section.getByLabel('Earnest money').fill('100000');
+    await expect(due).toHaveText('$27,272 back to you');
+    // Enter sends the form nowhere.
+    await section.getByLabel('Home price').press('Enter');
+    await expect(page).toHaveURL(/\/first-time-buyer$/);
+
+    // A page built before today moves the example's closing day to 45 days from today.
+    await page.clock.setFixedTime(new Date('2027-03-01T12:00:00-05:00'));
+    await page.reload();
+    await expect(section.getByLabel('Closing day')).toHaveValue('2027-04-15');
+    await expect(line('Interest to the end of the month')).toHaveText('$976'); // April 15 to 30
+    await expect(due).toHaveText('$18,055');
+
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const still = await context.newPage();
+    await still.goto('/first-time-buyer');
+    await renderNoscript(still);
+    const plain = still.getByRole('region', { name: 'How Much Cash Will You Need?' });
+    await expect(plain.locator('output')).toHaveText('$19,324');
+    await expect(plain).toContainText('Your browser is not running JavaScript');
+    await context.close();
+  });
+
   test('a row of homes shorter than the columns is centred, each card one column wide', async ({ page }) => {
     // The seller page's recently sold homes: fewer than a row in the sample (one), where a grid
     // left a lone card at the left edge.

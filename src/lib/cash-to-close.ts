@@ -1,0 +1,111 @@
+/**
+ * A buyer's cash to close in North Carolina: the down payment, the loan's and the closing's costs,
+ * the interest and insurance paid ahead, the lender's escrow deposit, less what the seller credits
+ * (their share of the year's property tax, agreed credits) and less the due diligence fee and the
+ * earnest money paid when the contract was signed, both of which the standard contract (form 2-T)
+ * credits to the buyer at closing. An estimate for a first conversation, not a Loan Estimate.
+ * Pure: src/components/landing/Worksheet.astro draws it, at build time and as the visitor types.
+ */
+import { formatDollars, propertyTaxShare } from './net-sheet.ts';
+
+export interface CashToCloseInputs {
+  price: number;
+  downPaymentPercent: number;
+  /** The loan's rate, % a year: the interest from the closing day to the month's end is paid ahead. */
+  interestRatePercent: number;
+  /** The closing day, YYYY-MM-DD. */
+  closingDate: string;
+  /** Paid to the seller at signing; credited to the buyer at closing. */
+  dueDiligenceFee: number;
+  /** Held in trust from signing; credited to the buyer at closing. */
+  earnestMoney: number;
+  /** Origination, underwriting, credit report, appraisal. */
+  lenderFees: number;
+  /** The closing attorney, title insurance, recording the deed and the deed of trust. */
+  attorneyAndTitle: number;
+  /** A year's premium: the first is paid at closing. */
+  homeownersInsurance: number;
+  /** The months of property tax and insurance the lender's escrow account starts with. */
+  escrowDeposit: number;
+  /** The year's bill: the seller credits the buyer their share, January 1 to the closing day. */
+  annualPropertyTax: number;
+  /** Closing costs the seller agrees to pay: lenders allow them up to the closing costs. */
+  sellerCredits: number;
+}
+
+export interface CashToCloseLine {
+  label: string;
+  /** Whole dollars: what the line adds to the cash needed, below zero for a credit. */
+  amount: number;
+}
+
+export interface CashToClose {
+  loan: number;
+  /** Down payment, costs and prepaid items less the seller's credits. */
+  lines: CashToCloseLine[];
+  /** What the buyer needs in all: the sum of `lines`. */
+  total: number;
+  /** The due diligence fee and the earnest money, already paid when the closing comes: negative. */
+  paid: CashToCloseLine[];
+  /** What is left to wire to the closing attorney; below zero, what comes back to the buyer. */
+  dueAtClosing: number;
+}
+
+/** An amount a visitor typed: not a number, or below zero, counts as 0. */
+const amount = (value: number) => (Number.isFinite(value) && value > 0 ? value : 0);
+/** A percentage, between 0 and 100. */
+const percent = (value: number) => Math.min(amount(value), 100);
+/** A credit to the buyer as a line's amount: whole dollars below zero (and 0, not -0, for none). */
+const credit = (dollars: number) => 0 - Math.round(dollars);
+
+/**
+ * The days of interest paid at closing: from the closing day to the end of its month, both
+ * counted (the first payment, a month later, pays interest in arrears). No valid date: 31, the most.
+ */
+export function prepaidInterestDays(closingDate: string): number {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(closingDate);
+  if (!match) return 31;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth) return 31;
+  return daysInMonth - day + 1;
+}
+
+/** The estimate, every figure in whole dollars (as shown), so that the lines add up to the dollar. */
+export function cashToClose(input: CashToCloseInputs): CashToClose {
+  const price = Math.round(amount(input.price));
+  const down = Math.round((price * percent(input.downPaymentPercent)) / 100);
+  const loan = price - down;
+  // Interest a day on a 365-day year, as most lenders count it for the days before the first payment.
+  const interest = (((loan * percent(input.interestRatePercent)) / 100) * prepaidInterestDays(input.closingDate)) / 365;
+  const costs: CashToCloseLine[] = [
+    { label: 'Lender and appraisal fees', amount: amount(input.lenderFees) },
+    { label: 'Attorney, title insurance and recording', amount: amount(input.attorneyAndTitle) },
+    { label: 'Interest to the end of the month', amount: interest },
+    { label: 'Homeowners insurance, first year', amount: amount(input.homeownersInsurance) },
+    { label: 'Escrow account deposit', amount: amount(input.escrowDeposit) },
+  ].map((line) => ({ ...line, amount: Math.round(line.amount) }));
+  const costTotal = costs.reduce((sum, line) => sum + line.amount, 0);
+  const lines: CashToCloseLine[] = [
+    { label: 'Down payment', amount: down },
+    ...costs,
+    {
+      label: "Seller's property tax, Jan 1 to closing",
+      amount: credit(propertyTaxShare(input.annualPropertyTax, input.closingDate)),
+    },
+    { label: 'Credits from the seller', amount: credit(Math.min(amount(input.sellerCredits), costTotal)) },
+  ];
+  const total = lines.reduce((sum, line) => sum + line.amount, 0);
+  const paid: CashToCloseLine[] = [
+    { label: 'Due diligence fee, paid at signing', amount: credit(amount(input.dueDiligenceFee)) },
+    { label: 'Earnest money, paid at signing', amount: credit(amount(input.earnestMoney)) },
+  ];
+  return { loan, lines, total, paid, dueAtClosing: paid.reduce((left, line) => left + line.amount, total) };
+}
+
+/** A line as the sheet shows it: "$17,500", a credit "−$1,200", or "None". */
+export const formatLine = (line: number) =>
+  line > 0 ? formatDollars(line) : line < 0 ? `\u2212${formatDollars(-line)}` : 'None';
+
+/** What is left to pay at closing; below zero it is what the buyer gets back. */
+export const formatDue = (due: number) => (due >= 0 ? formatDollars(due) : `${formatDollars(-due)} back to you`);

@@ -1,0 +1,106 @@
+/** src/lib/worksheets.ts: the landing pages' worksheets as their component draws them. */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { worksheets, type WorksheetKind } from '#src/lib/worksheets.ts';
+
+/** Figures by name as a form gives them: a name the form lacks reads as a blank field. */
+const figures = (values: Record<string, number>, closingDate: string) => ({
+  number: (name: string) => values[name] ?? Number.NaN,
+  closingDate,
+});
+
+describe('the net sheet', () => {
+  it('is the price, each cost with a minus sign, and the net', () => {
+    const sheet = worksheets.netSheet(
+      figures(
+        {
+          price: 450_000,
+          payoff: 240_000,
+          listingFeePercent: 3,
+          buyerAgentFeePercent: 0,
+          annualPropertyTax: 3650,
+          concessions: 2_000,
+          otherCosts: 750,
+        },
+        '2027-03-01',
+      ),
+    );
+    expect(sheet.rows.map((row) => `${row.label}: ${row.text}`)).toEqual([
+      'Sale price: $450,000',
+      'Listing brokerage fee: \u2212$13,500',
+      "Buyer's agent fee you offer: None",
+      'NC excise tax (revenue stamps): \u2212$900',
+      'Mortgage payoff: \u2212$240,000',
+      'Property tax, Jan 1 to closing: \u2212$600',
+      'Credits to the buyer: \u2212$2,000',
+      'Other closing costs: \u2212$750',
+    ]);
+    expect(sheet.total).toEqual({ label: 'Estimated net to you', text: '$192,250' });
+  });
+});
+
+describe('the cash to close', () => {
+  const values = {
+    price: 400_000,
+    downPaymentPercent: 5,
+    interestRatePercent: 7.3,
+    dueDiligenceFee: 2_000,
+    earnestMoney: 4_000,
+    lenderFees: 3_000,
+    attorneyAndTitle: 2_000,
+    homeownersInsurance: 1_500,
+    escrowDeposit: 1_200,
+    annualPropertyTax: 3_650,
+    sellerCredits: 0,
+  };
+
+  it('is the lines, the cash needed in all, the deposits already paid and what is due at closing', () => {
+    const sheet = worksheets.cashToClose(figures(values, '2027-03-22'));
+    expect(sheet.rows.map((row) => `${row.label}: ${row.text}${row.subtotal ? ' (subtotal)' : ''}`)).toEqual([
+      'Down payment: $20,000',
+      'Lender and appraisal fees: $3,000',
+      'Attorney, title insurance and recording: $2,000',
+      'Interest to the end of the month: $760',
+      'Homeowners insurance, first year: $1,500',
+      'Escrow account deposit: $1,200',
+      "Seller's property tax, Jan 1 to closing: \u2212$810",
+      'Credits from the seller: None',
+      'Cash you need in all: $27,650 (subtotal)',
+      'Due diligence fee, paid at signing: \u2212$2,000',
+      'Earnest money, paid at signing: \u2212$4,000',
+    ]);
+    expect(sheet.total).toEqual({ label: 'Due at closing', text: '$21,650' });
+  });
+
+  it('says what comes back when the deposits are more than the cash needed', () => {
+    expect(worksheets.cashToClose(figures({ ...values, earnestMoney: 40_000 }, '2027-03-22')).total.text).toBe(
+      '$14,350 back to you',
+    );
+  });
+});
+
+describe("the landing pages' examples", () => {
+  const dir = join(import.meta.dirname, '..', '..', 'content', 'landing');
+  const sections = readdirSync(dir)
+    .filter((file) => file.endsWith('.yaml'))
+    .flatMap((file) => (parse(readFileSync(join(dir, file), 'utf8')) as { sections: { type: string }[] }).sections)
+    .filter((section): section is { type: WorksheetKind; example: Record<string, number> } =>
+      Object.hasOwn(worksheets, section.type),
+    );
+
+  it('include both kinds of worksheet', () => {
+    expect(new Set(sections.map((section) => section.type))).toEqual(new Set(Object.keys(worksheets)));
+  });
+
+  it('give a figure for every field a worksheet reads, and none it does not', () => {
+    for (const { type, example } of sections) {
+      const read = new Set<string>();
+      worksheets[type]({ number: (name) => (read.add(name), example[name] ?? Number.NaN), closingDate: '2027-03-01' });
+      const { closingInDays, ...given } = example;
+      expect(closingInDays, type).toBeGreaterThan(0);
+      expect(new Set(Object.keys(given)), type).toEqual(read);
+    }
+  });
+});
