@@ -73,3 +73,11 @@ export const worksheets = {
   },
 };
 export type WorksheetKind = keyof typeof worksheets;
+
+/**
+ * The figures an address gives a worksheet (`?price=485000&downPaymentPercent=20`, as a home's page
+ * links to it): plain decimal numbers only; anything else is left out and its field keeps its figure.
+ */
+export function givenFigures(search: string): [name: string, value: string][] {
+  return [...new URLSearchParams(search)].filter(([, value]) => /^\d{1,12}(\.\d{1,6})?$/.test(value));
+}

@@ -695,6 +695,22 @@ test.describe('landing pages', () => {
     await context.close();
   });
 
+  test('an address may give the cash to close its figures; anything but a plain number is left out', async ({
+    page,
+  }) => {
+    await page.clock.setFixedTime(new Date(samplesDate));
+    await page.goto(
+      '/first-time-buyer?price=1e400&downPaymentPercent=10&earnestMoney=%3Cb%3E&closingDate=2027-06-30&lenderFees=-5',
+    );
+    const section = page.getByRole('region', { name: 'How Much Cash Will You Need?' });
+    await expect(section.getByLabel('Down payment')).toHaveValue('10');
+    await expect(section.getByLabel('Home price')).toHaveValue('375000');
+    await expect(section.getByLabel('Earnest money')).toHaveValue('3000');
+    await expect(section.getByLabel('Lender and appraisal fees')).toHaveValue('2900');
+    await expect(section.getByLabel('Closing day')).toHaveValue('2027-01-09');
+    await expect(section.locator('dl div', { hasText: 'Down payment' }).locator('dd')).toHaveText('$37,500');
+  });
+
   test('a row of homes shorter than the columns is centred, each card one column wide', async ({ page }) => {
     // The seller page's recently sold homes: fewer than a row in the sample (one), where a grid
     // left a lone card at the left edge.

@@ -23,6 +23,7 @@ import { contactTopics } from '../../src/lib/contact-form.ts';
 import { formatPhone, telHref } from '../../src/lib/contact-links.ts';
 import { site } from '../../src/site.config.ts';
 import { axeViolations } from '../support/axe.ts';
+import { samplesDate } from '../support/samples-date.ts';
 
 const cary = '/listings/412-oak-grove-lane-cary-nc';
 const sold = '/listings/1540-heritage-oaks-drive-wake-forest-nc';
@@ -776,6 +777,23 @@ test("the calculator starts at the home's price, 20% down, its town's tax rate a
   await expect(page.getByLabel(/^Property tax rate/)).toHaveValue('0.8571');
   await expect(page.getByLabel('HOA dues (a month)')).toHaveValue('65');
   await expect(page.getByTestId('loan-amount')).toHaveText('$420,000.00');
+});
+
+test("the cash to close on a home opens on its price, 20% down, the calculator's rate and its tax bill", async ({
+  page,
+}) => {
+  await page.clock.setFixedTime(new Date(samplesDate));
+  await page.goto(cary);
+  await page.getByRole('link', { name: 'the cash you would need to close' }).click();
+  await expect(page).toHaveURL(/\/first-time-buyer\?price=525000&.*#cash-to-close$/);
+  const section = page.getByRole('region', { name: 'How Much Cash Will You Need?' });
+  await expect(section.getByLabel('Home price')).toHaveValue('525000');
+  await expect(section.getByLabel('Down payment')).toHaveValue('20');
+  await expect(section.getByLabel('Interest rate')).toHaveValue('6.5');
+  await expect(section.getByLabel("This year's property tax")).toHaveValue('3890');
+  // $105,000 down; 23 days of 6.5% on $420,000 ($1,720); 9 days of $3,890 ($96) credited.
+  await expect(section.getByRole('status')).toHaveText('$105,874');
+  await expect(section).toBeInViewport();
 });
 
 test('a price that is no round thousand still starts at 20% down, not a rounded 20.1% or 19.9%', async ({ page }) => {

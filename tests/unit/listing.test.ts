@@ -13,6 +13,7 @@ import {
   priceLine,
   pricePerSquareFoot,
   startingDownPayment,
+  annualPropertyTax,
   statusLabel,
   toSlug,
 } from '#src/lib/listing/format.ts';
@@ -208,6 +209,13 @@ describe('price and facts', () => {
       '1 bath',
       '640 sq ft',
     ]);
+  });
+
+  it("takes a home's property tax from its listing, else from its price at its town's rate", () => {
+    expect(annualPropertyTax(525_000, 3_890, 0.8571)).toBe(3_890);
+    expect(annualPropertyTax(525_000, 0, 0.8571)).toBe(0);
+    expect(annualPropertyTax(525_000, undefined, 0.8571)).toBe(4_500); // 4,499.78
+    expect(annualPropertyTax(525_000, undefined, 0)).toBe(0);
   });
 
   it('turns RESO fee frequencies into monthly dues and starts at 20% down', () => {

@@ -3,7 +3,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { worksheets, type WorksheetKind } from '#src/lib/worksheets.ts';
+import { givenFigures, worksheets, type WorksheetKind } from '#src/lib/worksheets.ts';
 
 /** Figures by name as a form gives them: a name the form lacks reads as a blank field. */
 const figures = (values: Record<string, number>, closingDate: string) => ({
@@ -102,5 +102,32 @@ describe("the landing pages' examples", () => {
       expect(closingInDays, type).toBeGreaterThan(0);
       expect(new Set(Object.keys(given)), type).toEqual(read);
     }
+  });
+});
+
+describe('givenFigures', () => {
+  it('takes the plain decimal figures of an address', () => {
+    expect(givenFigures('?price=525000&downPaymentPercent=3.5')).toEqual([
+      ['price', '525000'],
+      ['downPaymentPercent', '3.5'],
+    ]);
+  });
+
+  it('leaves out anything else, so its field keeps its figure', () => {
+    const hostile = [
+      'price=',
+      'price=-5',
+      'price=1e400',
+      'price=Infinity',
+      'price=NaN',
+      'price=12abc',
+      'price=%3Cscript%3E',
+      'price=0x10',
+      'price=1,000',
+      'price=9999999999999',
+      'price=1.1234567',
+    ];
+    for (const query of hostile) expect(givenFigures(`?${query}`), query).toEqual([]);
+    expect(givenFigures('')).toEqual([]);
   });
 });

@@ -278,3 +278,8 @@ export function monthlyAssociationFee(fee: number | undefined, frequency: FeeFre
 export function startingDownPayment(price: number): number {
   return Math.ceil(price / 500) * 100;
 }
+
+/** A home's property tax a year: its listing's last bill, else its price at its town's rate per $100. */
+export function annualPropertyTax(price: number, listedTax: number | undefined, ratePer100: number): number {
+  return Math.round(listedTax ?? (price * ratePer100) / 100);
+}
