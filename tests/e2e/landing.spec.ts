@@ -8,6 +8,7 @@ import { contactTopics } from '../../src/lib/contact-form.ts';
 import { site } from '../../src/site.config.ts';
 import { relocationCardIds } from '../support/spec.ts';
 import { renderNoscript } from '../support/noscript.ts';
+import { worksheet } from '../support/worksheet.ts';
 import { samplesDate } from '../support/samples-date.ts';
 
 const tel = `tel:+1${site.agent.phoneDigits}`;
@@ -592,10 +593,7 @@ test.describe('landing pages', () => {
     // The day the test build takes as now: the example closes 45 days later, on January 9, 2027.
     await page.clock.setFixedTime(new Date(samplesDate));
     await page.goto('/seller-resources');
-    const section = page.getByRole('region', { name: 'What Would You Walk Away With?' });
-    const sheet = section.locator('dl');
-    const line = (label: string) => sheet.locator('div', { has: page.getByText(label, { exact: true }) }).locator('dd');
-    const net = section.getByRole('status');
+    const { section, line, total: net } = worksheet(page, 'What Would You Walk Away With?');
     await expect(section.getByLabel('Closing day')).toHaveValue('2027-01-09');
     // $450,000 less 3% and 2.5%, $900 of excise tax, the payoff, 9 days of $3,600 and $750.
     await expect(net).toHaveText('$183,511');
@@ -648,10 +646,7 @@ test.describe('landing pages', () => {
     // The day the test build takes as now: the example closes 45 days later, on January 9, 2027.
     await page.clock.setFixedTime(new Date(samplesDate));
     await page.goto('/first-time-buyer');
-    const section = page.getByRole('region', { name: 'How Much Cash Will You Need?' });
-    const sheet = section.locator('dl');
-    const line = (label: string) => sheet.locator('div', { has: page.getByText(label, { exact: true }) }).locator('dd');
-    const due = section.getByRole('status');
+    const { section, line, total: due } = worksheet(page, 'How Much Cash Will You Need?');
     await expect(section.getByLabel('Closing day')).toHaveValue('2027-01-09');
     // 5% down on $375,000; 23 days of 6.25% on $356,250; 9 days of $3,200 credited; $3,000 from the seller.
     await expect(line('Down payment')).toHaveText('$18,750');
@@ -702,13 +697,13 @@ test.describe('landing pages', () => {
     await page.goto(
       '/first-time-buyer?price=1e400&downPaymentPercent=10&earnestMoney=%3Cb%3E&closingDate=2027-06-30&lenderFees=-5',
     );
-    const section = page.getByRole('region', { name: 'How Much Cash Will You Need?' });
+    const { section, line } = worksheet(page, 'How Much Cash Will You Need?');
     await expect(section.getByLabel('Down payment')).toHaveValue('10');
     await expect(section.getByLabel('Home price')).toHaveValue('375000');
     await expect(section.getByLabel('Earnest money')).toHaveValue('3000');
     await expect(section.getByLabel('Lender and appraisal fees')).toHaveValue('2900');
     await expect(section.getByLabel('Closing day')).toHaveValue('2027-01-09');
-    await expect(section.locator('dl div', { hasText: 'Down payment' }).locator('dd')).toHaveText('$37,500');
+    await expect(line('Down payment')).toHaveText('$37,500');
   });
 
   test('a row of homes shorter than the columns is centred, each card one column wide', async ({ page }) => {

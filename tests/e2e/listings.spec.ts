@@ -24,6 +24,7 @@ import { formatPhone, telHref } from '../../src/lib/contact-links.ts';
 import { site } from '../../src/site.config.ts';
 import { axeViolations } from '../support/axe.ts';
 import { samplesDate } from '../support/samples-date.ts';
+import { worksheet } from '../support/worksheet.ts';
 
 const cary = '/listings/412-oak-grove-lane-cary-nc';
 const sold = '/listings/1540-heritage-oaks-drive-wake-forest-nc';
@@ -786,13 +787,13 @@ test("the cash to close on a home opens on its price, 20% down, the calculator's
   await page.goto(cary);
   await page.getByRole('link', { name: 'the cash you would need to close' }).click();
   await expect(page).toHaveURL(/\/first-time-buyer\?price=525000&.*#cash-to-close$/);
-  const section = page.getByRole('region', { name: 'How Much Cash Will You Need?' });
+  const { section, total } = worksheet(page, 'How Much Cash Will You Need?');
   await expect(section.getByLabel('Home price')).toHaveValue('525000');
   await expect(section.getByLabel('Down payment')).toHaveValue('20');
   await expect(section.getByLabel('Interest rate')).toHaveValue('6.5');
   await expect(section.getByLabel("This year's property tax")).toHaveValue('3890');
   // $105,000 down; 23 days of 6.5% on $420,000 ($1,720); 9 days of $3,890 ($96) credited.
-  await expect(section.getByRole('status')).toHaveText('$105,874');
+  await expect(total).toHaveText('$105,874');
   await expect(section).toBeInViewport();
 });
 

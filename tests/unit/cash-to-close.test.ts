@@ -6,23 +6,9 @@ import {
   formatDue,
   formatLine,
   prepaidInterestDays,
-  type CashToCloseInputs,
 } from '../../src/lib/cash-to-close.ts';
+import { cashToCloseExample as example } from '../support/cash-to-close-example.ts';
 
-const example: CashToCloseInputs = {
-  price: 400_000,
-  downPaymentPercent: 5,
-  interestRatePercent: 7.3,
-  closingDate: '2027-03-22',
-  dueDiligenceFee: 2_000,
-  earnestMoney: 4_000,
-  lenderFees: 3_000,
-  attorneyAndTitle: 2_000,
-  homeownersInsurance: 1_500,
-  escrowDeposit: 1_200,
-  annualPropertyTax: 3_650,
-  sellerCredits: 2_500,
-};
 const amounts = (lines: { label: string; amount: number }[]) =>
   Object.fromEntries(lines.map((line) => [line.label, line.amount]));
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { givenFigures, worksheets, type WorksheetKind } from '#src/lib/worksheets.ts';
+import { cashToCloseExample } from '../support/cash-to-close-example.ts';
 
 /** Figures by name as a form gives them: a name the form lacks reads as a blank field. */
 const figures = (values: Record<string, number>, closingDate: string) => ({
@@ -42,22 +43,11 @@ describe('the net sheet', () => {
 });
 
 describe('the cash to close', () => {
-  const values = {
-    price: 400_000,
-    downPaymentPercent: 5,
-    interestRatePercent: 7.3,
-    dueDiligenceFee: 2_000,
-    earnestMoney: 4_000,
-    lenderFees: 3_000,
-    attorneyAndTitle: 2_000,
-    homeownersInsurance: 1_500,
-    escrowDeposit: 1_200,
-    annualPropertyTax: 3_650,
-    sellerCredits: 0,
-  };
+  // The figures by name as the form holds them (the date is a field of its own), with no credits.
+  const { closingDate, ...values } = { ...cashToCloseExample, sellerCredits: 0 };
 
   it('is the lines, the cash needed in all, the deposits already paid and what is due at closing', () => {
-    const sheet = worksheets.cashToClose(figures(values, '2027-03-22'));
+    const sheet = worksheets.cashToClose(figures(values, closingDate));
     expect(sheet.rows.map((row) => `${row.label}: ${row.text}${row.subtotal ? ' (subtotal)' : ''}`)).toEqual([
       'Down payment: $20,000',
       'Lender and appraisal fees: $3,000',
@@ -75,7 +65,7 @@ describe('the cash to close', () => {
   });
 
   it('says what comes back when the deposits are more than the cash needed', () => {
-    expect(worksheets.cashToClose(figures({ ...values, earnestMoney: 40_000 }, '2027-03-22')).total.text).toBe(
+    expect(worksheets.cashToClose(figures({ ...values, earnestMoney: 40_000 }, closingDate)).total.text).toBe(
       '$14,350 back to you',
     );
   });
