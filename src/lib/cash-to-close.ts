@@ -109,12 +109,3 @@ export const formatLine = (line: number) =>
 
 /** What is left to pay at closing; below zero it is what the buyer gets back. */
 export const formatDue = (due: number) => (due >= 0 ? formatDollars(due) : `${formatDollars(-due)} back to you`);
-
-/**
- * The buyer's page's cash to close, opening on a home's figures rather than the example's: the
- * worksheet's script reads them from the query (`givenFigures` in worksheets.ts).
- */
-export function cashToCloseHref(figures: Partial<Record<Exclude<keyof CashToCloseInputs, 'closingDate'>, number>>) {
-  const query = new URLSearchParams(Object.entries(figures).map(([name, value]) => [name, String(value)]));
-  return `/first-time-buyer?${query}#cash-to-close`;
-}

@@ -4,7 +4,7 @@
  * rows of a sheet and its bottom line, from the figures of its fields by name. The component's one
  * page script imports this module and nothing another script imports, so it stays in the page.
  */
-import { cashToClose, formatDue, formatLine } from './cash-to-close.ts';
+import { cashToClose, formatDue, formatLine, type CashToCloseInputs } from './cash-to-close.ts';
 import { formatCost, formatDollars, formatNet, netSheet } from './net-sheet.ts';
 
 export interface SheetRow {
@@ -74,10 +74,28 @@ export const worksheets = {
 };
 export type WorksheetKind = keyof typeof worksheets;
 
+/** Each kind's anchor on its page; its fields' ids start with it (`cash-to-close-price`). */
+export const worksheetAnchors = {
+  netSheet: 'net-sheet',
+  cashToClose: 'cash-to-close',
+} as const satisfies Record<WorksheetKind, string>;
+
+/** A field's id, and its key in an address that opens the sheet on other figures than the example's. */
+export const fieldKey = (kind: WorksheetKind, name: string) => `${worksheetAnchors[kind]}-${name}`;
+
 /**
- * The figures an address gives a worksheet (`?price=485000&downPaymentPercent=20`, as a home's page
- * links to it): plain decimal numbers only; anything else is left out and its field keeps its figure.
+ * Whether a figure an address gives a field is taken: a plain decimal number only; anything else is
+ * left out and the field keeps its figure.
  */
-export function givenFigures(search: string): [name: string, value: string][] {
-  return [...new URLSearchParams(search)].filter(([, value]) => /^\d{1,12}(\.\d{1,6})?$/.test(value));
+export const isPlainFigure = (value: string) => /^\d{1,12}(\.\d{1,6})?$/.test(value);
+
+/**
+ * The buyer's page's cash to close, opening on a home's figures. The keys are the fields' ids, which
+ * nothing else on a page reads (the mortgage calculator above it keeps its own `price`).
+ */
+export function cashToCloseHref(figures: Partial<Record<Exclude<keyof CashToCloseInputs, 'closingDate'>, number>>) {
+  const query = new URLSearchParams(
+    Object.entries(figures).map(([name, value]) => [fieldKey('cashToClose', name), String(value)]),
+  );
+  return `/first-time-buyer?${query}#${worksheetAnchors.cashToClose}`;
 }

@@ -695,7 +695,8 @@ test.describe('landing pages', () => {
   }) => {
     await page.clock.setFixedTime(new Date(samplesDate));
     await page.goto(
-      '/first-time-buyer?price=1e400&downPaymentPercent=10&earnestMoney=%3Cb%3E&closingDate=2027-06-30&lenderFees=-5',
+      '/first-time-buyer?cash-to-close-price=1e400&cash-to-close-downPaymentPercent=10&cash-to-close-earnestMoney=%3Cb%3E' +
+        '&cash-to-close-closingDate=2027-06-30&cash-to-close-lenderFees=-5&price=100000',
     );
     const { section, line } = worksheet(page, 'How Much Cash Will You Need?');
     await expect(section.getByLabel('Down payment')).toHaveValue('10');

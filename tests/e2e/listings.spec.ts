@@ -786,7 +786,7 @@ test("the cash to close on a home opens on its price, 20% down, the calculator's
   await page.clock.setFixedTime(new Date(samplesDate));
   await page.goto(cary);
   await page.getByRole('link', { name: 'the cash you would need to close' }).click();
-  await expect(page).toHaveURL(/\/first-time-buyer\?price=525000&.*#cash-to-close$/);
+  await expect(page).toHaveURL(/\/first-time-buyer\?cash-to-close-price=525000&.*#cash-to-close$/);
   const { section, total } = worksheet(page, 'How Much Cash Will You Need?');
   await expect(section.getByLabel('Home price')).toHaveValue('525000');
   await expect(section.getByLabel('Down payment')).toHaveValue('20');
@@ -795,6 +795,11 @@ test("the cash to close on a home opens on its price, 20% down, the calculator's
   // $105,000 down; 23 days of 6.5% on $420,000 ($1,720); 9 days of $3,890 ($96) credited.
   await expect(total).toHaveText('$105,874');
   await expect(section).toBeInViewport();
+  // The mortgage calculator above it keeps its own figures: the address names the sheet's fields only.
+  await page.mouse.wheel(0, 1);
+  await page.getByLabel('Home Price', { exact: true }).scrollIntoViewIfNeeded();
+  await expect(page.locator('astro-island[component-url*="CalculatorIsland"]')).not.toHaveAttribute('ssr');
+  await expect(page.getByLabel('Home Price', { exact: true })).toHaveValue('300000');
 });
 
 test('a price that is no round thousand still starts at 20% down, not a rounded 20.1% or 19.9%', async ({ page }) => {

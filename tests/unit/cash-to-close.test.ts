@@ -1,12 +1,6 @@
 /** src/lib/cash-to-close.ts: what a North Carolina purchase asks of the buyer in cash. */
 import { describe, expect, it } from 'vitest';
-import {
-  cashToClose,
-  cashToCloseHref,
-  formatDue,
-  formatLine,
-  prepaidInterestDays,
-} from '../../src/lib/cash-to-close.ts';
+import { cashToClose, formatDue, formatLine, prepaidInterestDays } from '../../src/lib/cash-to-close.ts';
 import { cashToCloseExample as example } from '../support/cash-to-close-example.ts';
 
 const amounts = (lines: { label: string; amount: number }[]) =>
@@ -100,13 +94,5 @@ describe('formatLine and formatDue', () => {
     expect(formatDue(19_150)).toBe('$19,150');
     expect(formatDue(0)).toBe('$0');
     expect(formatDue(-16_850)).toBe('$16,850 back to you');
-  });
-});
-
-describe('cashToCloseHref', () => {
-  it("opens the buyer's page on the cash to close with the figures given", () => {
-    expect(cashToCloseHref({ price: 525_000, downPaymentPercent: 20, annualPropertyTax: 3_890 })).toBe(
-      '/first-time-buyer?price=525000&downPaymentPercent=20&annualPropertyTax=3890#cash-to-close',
-    );
   });
 });

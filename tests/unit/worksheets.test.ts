@@ -3,7 +3,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { givenFigures, worksheets, type WorksheetKind } from '#src/lib/worksheets.ts';
+import { cashToCloseHref, isPlainFigure, worksheets, type WorksheetKind } from '#src/lib/worksheets.ts';
 import { cashToCloseExample } from '../support/cash-to-close-example.ts';
 
 /** Figures by name as a form gives them: a name the form lacks reads as a blank field. */
@@ -95,29 +95,34 @@ describe("the landing pages' examples", () => {
   });
 });
 
-describe('givenFigures', () => {
-  it('takes the plain decimal figures of an address', () => {
-    expect(givenFigures('?price=525000&downPaymentPercent=3.5')).toEqual([
-      ['price', '525000'],
-      ['downPaymentPercent', '3.5'],
-    ]);
+describe('isPlainFigure', () => {
+  it('takes the plain decimal figures an address gives', () => {
+    for (const value of ['525000', '3.5', '0', '999999999999.123456']) expect(isPlainFigure(value), value).toBe(true);
   });
 
   it('leaves out anything else, so its field keeps its figure', () => {
     const hostile = [
-      'price=',
-      'price=-5',
-      'price=1e400',
-      'price=Infinity',
-      'price=NaN',
-      'price=12abc',
-      'price=%3Cscript%3E',
-      'price=0x10',
-      'price=1,000',
-      'price=9999999999999',
-      'price=1.1234567',
+      '',
+      '-5',
+      '1e400',
+      'Infinity',
+      'NaN',
+      '12abc',
+      '<script>',
+      '0x10',
+      '1,000',
+      '9999999999999',
+      '1.1234567',
+      ' 5',
     ];
-    for (const query of hostile) expect(givenFigures(`?${query}`), query).toEqual([]);
-    expect(givenFigures('')).toEqual([]);
+    for (const value of hostile) expect(isPlainFigure(value), value).toBe(false);
+  });
+});
+
+describe('cashToCloseHref', () => {
+  it("opens the buyer's page on the cash to close, each figure keyed by its field's id", () => {
+    expect(cashToCloseHref({ price: 525_000, downPaymentPercent: 20, annualPropertyTax: 3_890 })).toBe(
+      '/first-time-buyer?cash-to-close-price=525000&cash-to-close-downPaymentPercent=20&cash-to-close-annualPropertyTax=3890#cash-to-close',
+    );
   });
 });
