@@ -707,6 +707,29 @@ test.describe('landing pages', () => {
     await expect(line('Down payment')).toHaveText('$37,500');
   });
 
+  test('a figure typed in the trillions breaks across lines on a 320 px screen; the page stays 320 px wide', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 320, height: 780 });
+    for (const [path, heading, field] of [
+      ['/seller-resources', 'What Would You Walk Away With?', 'Sale price'],
+      ['/first-time-buyer', 'How Much Cash Will You Need?', 'Lender and appraisal fees'],
+    ] as const) {
+      await page.goto(path);
+      const { section, line, total } = worksheet(page, heading);
+      // The figures stay whole where they fit beside their labels.
+      const figure = line(field);
+      const oneLine = (await figure.boundingBox())?.height ?? 0;
+      await section.getByLabel(field).fill('90000000000000000000');
+      await expect(figure).toHaveText('$90,000,000,000,000,000,000');
+      await expect(total).toContainText(/\$\d{1,3}(,\d{3}){5,}/);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth), path).toBeLessThanOrEqual(0);
+      expect((await figure.boundingBox())?.height, path).toBeGreaterThan(oneLine * 1.5);
+      await section.getByLabel(field).fill('4500');
+      await expect.poll(async () => (await figure.boundingBox())?.height, { message: path }).toBe(oneLine);
+    }
+  });
+
   test('a row of homes shorter than the columns is centred, each card one column wide', async ({ page }) => {
     // The seller page's recently sold homes: fewer than a row in the sample (one), where a grid
     // left a lone card at the left edge.
