@@ -29,6 +29,11 @@ export interface CashToCloseInputs {
   escrowDeposit: number;
   /** The year's bill: the seller credits the buyer their share, January 1 to the closing day. */
   annualPropertyTax: number;
+  /**
+   * Whether the year's bill has gone out (NC's go out in late summer): the seller then pays it, before
+   * or at closing, and the buyer pays back the days after closing.
+   */
+  taxBillOut: boolean;
   /** Closing costs the seller agrees to pay: lenders allow them up to the closing costs. */
   sellerCredits: number;
 }
@@ -71,6 +76,19 @@ export function prepaidInterestDays(closingDate: string): number {
   return daysInMonth - day + 1;
 }
 
+/**
+ * The property tax line of a buyer's sheet. Before the year's bill goes out (NC's go out in late
+ * summer), the buyer will pay it all, so the seller credits their share, January 1 to closing. Once
+ * it is out, the seller has paid it or the closing attorney pays it from the seller's proceeds, and
+ * the buyer pays back the days after closing.
+ */
+function propertyTaxLine(annualTax: number, closingDate: string, billOut: boolean): CashToCloseLine {
+  const share = propertyTaxShare(annualTax, closingDate);
+  return billOut
+    ? { label: 'Property tax paid back to the seller, after closing', amount: Math.round(amount(annualTax) - share) }
+    : { label: "Seller's property tax, Jan 1 to closing", amount: credit(share) };
+}
+
 /** The estimate, every figure in whole dollars (as shown), so that the lines add up to the dollar. */
 export function cashToClose(input: CashToCloseInputs): CashToClose {
   const price = Math.round(amount(input.price));
@@ -89,10 +107,7 @@ export function cashToClose(input: CashToCloseInputs): CashToClose {
   const lines: CashToCloseLine[] = [
     { label: 'Down payment', amount: down },
     ...costs,
-    {
-      label: "Seller's property tax, Jan 1 to closing",
-      amount: credit(propertyTaxShare(input.annualPropertyTax, input.closingDate)),
-    },
+    propertyTaxLine(input.annualPropertyTax, input.closingDate, input.taxBillOut),
     { label: 'Credits from the seller', amount: credit(Math.min(amount(input.sellerCredits), costTotal)) },
   ];
   const total = lines.reduce((sum, line) => sum + line.amount, 0);

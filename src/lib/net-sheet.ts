@@ -2,8 +2,8 @@
  * A seller's net sheet: what a sale in North Carolina leaves the seller once the brokerage fees,
  * the state's excise tax, the mortgage payoff, their share of the year's property tax, credits to
  * the buyer and the other closing costs are paid. An estimate for a first conversation, not a
- * settlement statement. Pure: src/components/landing/NetSheet.astro draws it, at build time for
- * its example and in the page as the visitor types.
+ * settlement statement. Pure: src/components/landing/Worksheet.astro draws it (src/lib/worksheets.ts),
+ * at build time for its example and in the page as the visitor types.
  */
 
 // Whole dollars, as listing prices are shown (listing/format.ts), written here so that the page
@@ -22,6 +22,8 @@ export interface NetSheetInputs {
   buyerAgentFeePercent: number;
   /** The year's property tax bill (county and town). */
   annualPropertyTax: number;
+  /** Whether the seller has paid the year's bill already (the buyer then pays back the days after closing). */
+  taxBillPaid: boolean;
   /** The closing day, YYYY-MM-DD. */
   closingDate: string;
   /** Repairs and closing costs the seller agrees to pay for the buyer. */
@@ -32,7 +34,7 @@ export interface NetSheetInputs {
 
 export interface NetSheetLine {
   label: string;
-  /** What the line takes from the price, in whole dollars (0 when none). */
+  /** What the line takes from the price, in whole dollars (0 when none; below 0, what it adds). */
   amount: number;
 }
 
@@ -82,11 +84,23 @@ export function netSheet(input: NetSheetInputs): NetSheet {
     { label: "Buyer's agent fee you offer", amount: (price * percent(input.buyerAgentFeePercent)) / 100 },
     { label: 'NC excise tax (revenue stamps)', amount: exciseTax(price) },
     { label: 'Mortgage payoff', amount: amount(input.payoff) },
-    { label: 'Property tax, Jan 1 to closing', amount: propertyTaxShare(input.annualPropertyTax, input.closingDate) },
+    propertyTaxLine(input.annualPropertyTax, input.closingDate, input.taxBillPaid),
     { label: 'Credits to the buyer', amount: amount(input.concessions) },
     { label: 'Other closing costs', amount: amount(input.otherCosts) },
   ].map((cost) => ({ ...cost, amount: Math.round(cost.amount) }));
   return { price, costs, net: costs.reduce((left, cost) => left - cost.amount, price) };
+}
+
+/**
+ * The property tax line of a seller's sheet. A bill not yet paid (NC's go out in the summer and are
+ * due by January 5) is paid at or after closing: the seller's share, January 1 to closing, is a
+ * cost. One the seller has paid already comes partly back: the buyer pays the days after closing.
+ */
+function propertyTaxLine(annualTax: number, closingDate: string, paid: boolean): NetSheetLine {
+  const share = propertyTaxShare(annualTax, closingDate);
+  return paid
+    ? { label: 'Property tax paid back to you, after closing', amount: share - amount(annualTax) }
+    : { label: 'Property tax, Jan 1 to closing', amount: share };
 }
 
 /** A day `days` after `from`, as YYYY-MM-DD (the example's closing day). */
@@ -94,8 +108,9 @@ export function daysAfter(from: Date, days: number): string {
   return new Date(from.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** A cost as the sheet shows it: "−$13,500", or "None". */
-export const formatCost = (cost: number) => (cost > 0 ? `\u2212${formatDollars(cost)}` : 'None');
+/** A cost as the sheet shows it: "−$13,500", money back "+$750", or "None". */
+export const formatCost = (cost: number) =>
+  cost > 0 ? `\u2212${formatDollars(cost)}` : cost < 0 ? `+${formatDollars(-cost)}` : 'None';
 
 /** The net as the sheet shows it; below zero it is what the seller would bring to closing. */
 export const formatNet = (net: number) =>

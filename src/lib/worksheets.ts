@@ -20,20 +20,25 @@ export interface Sheet {
   total: { label: string; text: string };
 }
 
-/** A worksheet's fields by name: amounts as numbers (NaN when blank or unreadable), dates as YYYY-MM-DD. */
+/**
+ * A worksheet's fields by name: amounts as numbers (NaN when blank or unreadable), boxes as ticked
+ * or not, dates as YYYY-MM-DD.
+ */
 export interface Figures {
   number: (name: string) => number;
+  checked: (name: string) => boolean;
   closingDate: string;
 }
 
 export const worksheets = {
-  netSheet: ({ number, closingDate }: Figures): Sheet => {
+  netSheet: ({ number, checked, closingDate }: Figures): Sheet => {
     const sheet = netSheet({
       price: number('price'),
       payoff: number('payoff'),
       listingFeePercent: number('listingFeePercent'),
       buyerAgentFeePercent: number('buyerAgentFeePercent'),
       annualPropertyTax: number('annualPropertyTax'),
+      taxBillPaid: checked('taxBillPaid'),
       closingDate,
       concessions: number('concessions'),
       otherCosts: number('otherCosts'),
@@ -46,7 +51,7 @@ export const worksheets = {
       total: { label: 'Estimated net to you', text: formatNet(sheet.net) },
     };
   },
-  cashToClose: ({ number, closingDate }: Figures): Sheet => {
+  cashToClose: ({ number, checked, closingDate }: Figures): Sheet => {
     const sheet = cashToClose({
       price: number('price'),
       downPaymentPercent: number('downPaymentPercent'),
@@ -59,6 +64,7 @@ export const worksheets = {
       homeownersInsurance: number('homeownersInsurance'),
       escrowDeposit: number('escrowDeposit'),
       annualPropertyTax: number('annualPropertyTax'),
+      taxBillOut: checked('taxBillOut'),
       sellerCredits: number('sellerCredits'),
     });
     const row = (line: { label: string; amount: number }) => ({ label: line.label, text: formatLine(line.amount) });
@@ -93,7 +99,9 @@ export const isPlainFigure = (value: string) => /^\d{1,12}(\.\d{1,6})?$/.test(va
  * The buyer's page's cash to close, opening on a home's figures. The keys are the fields' ids, which
  * nothing else on a page reads (the mortgage calculator above it keeps its own `price`).
  */
-export function cashToCloseHref(figures: Partial<Record<Exclude<keyof CashToCloseInputs, 'closingDate'>, number>>) {
+export function cashToCloseHref(
+  figures: Partial<Record<Exclude<keyof CashToCloseInputs, 'closingDate' | 'taxBillOut'>, number>>,
+) {
   const query = new URLSearchParams(
     Object.entries(figures).map(([name, value]) => [fieldKey('cashToClose', name), String(value)]),
   );

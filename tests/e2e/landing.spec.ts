@@ -610,6 +610,14 @@ test.describe('landing pages', () => {
     await expect(line('Property tax, Jan 1 to closing')).toHaveText('\u2212$1,785'); // 181 of 365 days
     await section.getByLabel("Buyer's agent fee you offer").fill('');
     await expect(line("Buyer's agent fee you offer")).toHaveText('None');
+    await expect(net).toHaveText('$12,135 to bring to closing');
+    // A bill paid already: the buyer pays back the 184 days after June 30.
+    const paid = section.getByLabel("You have paid this year's bill");
+    await paid.check();
+    await expect(line('Property tax paid back to you, after closing')).toHaveText('+$1,815');
+    await expect(net).toHaveText('$8,535 to bring to closing');
+    await paid.uncheck();
+    await expect(line('Property tax, Jan 1 to closing')).toHaveText('\u2212$1,785');
     // Enter sends the form nowhere.
     await section.getByLabel('Sale price').press('Enter');
     await expect(page).toHaveURL(/\/seller-resources$/);
@@ -668,6 +676,13 @@ test.describe('landing pages', () => {
     await section.getByLabel('Interest rate').fill('');
     await expect(line('Interest to the end of the month')).toHaveText('None');
     await section.getByLabel('Earnest money').fill('100000');
+    await expect(due).toHaveText('$27,272 back to you');
+    // Once the bill is out the seller pays it and the buyer pays back the 334 days after January 31.
+    const billOut = section.getByLabel("This year's bill has gone out");
+    await billOut.check();
+    await expect(line('Property tax paid back to the seller, after closing')).toHaveText('$2,928');
+    await expect(due).toHaveText('$24,072 back to you');
+    await billOut.uncheck();
     await expect(due).toHaveText('$27,272 back to you');
     // Enter sends the form nowhere.
     await section.getByLabel('Home price').press('Enter');

@@ -13,5 +13,6 @@ export const cashToCloseExample: CashToCloseInputs = {
   homeownersInsurance: 1_500,
   escrowDeposit: 1_200,
   annualPropertyTax: 3_650,
+  taxBillOut: false,
   sellerCredits: 2_500,
 };

@@ -52,6 +52,14 @@ describe('cashToClose', () => {
     expect(sheet.dueAtClosing).toBe(sheet.paid.reduce((sum, line) => sum + line.amount, sheet.total));
   });
 
+  it("has the buyer pay back the days after closing once the year's bill has gone out", () => {
+    const sheet = cashToClose({ ...example, taxBillOut: true });
+    // 3,650 paid, less the seller's 81 days (810): the buyer's 284 days.
+    expect(sheet.lines[6]).toEqual({ label: 'Property tax paid back to the seller, after closing', amount: 2_840 });
+    expect(sheet.total).toBe(cashToClose(example).total + 3_650);
+    expect(cashToClose({ ...example, taxBillOut: true, closingDate: '2027-12-31' }).lines[6]?.amount).toBe(0);
+  });
+
   it("takes the seller's credits only up to the closing costs, as lenders allow", () => {
     const sheet = cashToClose({ ...example, sellerCredits: 50_000 });
     expect(amounts(sheet.lines)['Credits from the seller']).toBe(-(3_000 + 2_000 + 760 + 1_500 + 1_200));

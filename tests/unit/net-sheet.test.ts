@@ -16,6 +16,7 @@ const example: NetSheetInputs = {
   listingFeePercent: 3,
   buyerAgentFeePercent: 2.5,
   annualPropertyTax: 3650,
+  taxBillPaid: false,
   closingDate: '2027-03-01',
   concessions: 2_000,
   otherCosts: 750,
@@ -102,15 +103,29 @@ describe('netSheet', () => {
     expect(amounts['Other closing costs']).toBe(0);
   });
 
+  it('has the buyer pay back the days after closing of a bill the seller has paid already', () => {
+    const sheet = netSheet({ ...example, taxBillPaid: true });
+    // 3,650 paid, less the seller's 60 days (600): the buyer's 305 days come back.
+    expect(sheet.costs[4]).toEqual({ label: 'Property tax paid back to you, after closing', amount: -3_050 });
+    expect(sheet.net).toBe(netSheet(example).net + 3_650);
+    expect(formatCost(sheet.costs[4]?.amount ?? 0)).toBe('+$3,050');
+    // Closing on December 31, or on no real day: nothing comes back.
+    for (const closingDate of ['2027-12-31', '2027-02-30']) {
+      expect(netSheet({ ...example, taxBillPaid: true, closingDate }).costs[4]?.amount).toBe(0);
+    }
+  });
+
   it('goes below zero when the costs are more than the price', () => {
     expect(netSheet({ ...example, payoff: 450_000 }).net).toBe(-29_000);
   });
 });
 
 describe('formatCost and formatNet', () => {
-  it('shows a cost with a minus sign, and none as None', () => {
+  it('shows a cost with a minus sign, money back with a plus sign, and none as None', () => {
     expect(formatCost(13_500)).toBe('\u2212$13,500');
+    expect(formatCost(-750)).toBe('+$750');
     expect(formatCost(0)).toBe('None');
+    expect(formatCost(-0)).toBe('None');
   });
 
   it('shows a net below zero as what the seller would bring to closing', () => {

@@ -6,9 +6,10 @@ import { parse } from 'yaml';
 import { cashToCloseHref, isPlainFigure, worksheets, type WorksheetKind } from '#src/lib/worksheets.ts';
 import { cashToCloseExample } from '../support/cash-to-close-example.ts';
 
-/** Figures by name as a form gives them: a name the form lacks reads as a blank field. */
-const figures = (values: Record<string, number>, closingDate: string) => ({
+/** Figures by name as a form gives them: a name the form lacks reads as a blank field or a box not ticked. */
+const figures = (values: Record<string, number>, closingDate: string, ticked: string[] = []) => ({
   number: (name: string) => values[name] ?? Number.NaN,
+  checked: (name: string) => ticked.includes(name),
   closingDate,
 });
 
@@ -40,14 +41,23 @@ describe('the net sheet', () => {
     ]);
     expect(sheet.total).toEqual({ label: 'Estimated net to you', text: '$192,250' });
   });
+
+  it('shows the tax the buyer pays back, with a plus sign, when the box says the bill is paid', () => {
+    const sheet = worksheets.netSheet(
+      figures({ price: 450_000, annualPropertyTax: 3650 }, '2027-03-01', ['taxBillPaid']),
+    );
+    expect(sheet.rows[5]).toEqual({ label: 'Property tax paid back to you, after closing', text: '+$3,050' });
+    expect(sheet.total.text).toBe('$452,150'); // 450,000 - 900 + 3,050
+  });
 });
 
 describe('the cash to close', () => {
   // The figures by name as the form holds them (the date is a field of its own), with no credits.
-  const { closingDate, ...values } = { ...cashToCloseExample, sellerCredits: 0 };
+  const { closingDate, taxBillOut, ...values } = { ...cashToCloseExample, sellerCredits: 0 };
+  const ticked = taxBillOut ? ['taxBillOut'] : [];
 
   it('is the lines, the cash needed in all, the deposits already paid and what is due at closing', () => {
-    const sheet = worksheets.cashToClose(figures(values, closingDate));
+    const sheet = worksheets.cashToClose(figures(values, closingDate, ticked));
     expect(sheet.rows.map((row) => `${row.label}: ${row.text}${row.subtotal ? ' (subtotal)' : ''}`)).toEqual([
       'Down payment: $20,000',
       'Lender and appraisal fees: $3,000',
@@ -65,9 +75,15 @@ describe('the cash to close', () => {
   });
 
   it('says what comes back when the deposits are more than the cash needed', () => {
-    expect(worksheets.cashToClose(figures({ ...values, earnestMoney: 40_000 }, closingDate)).total.text).toBe(
+    expect(worksheets.cashToClose(figures({ ...values, earnestMoney: 40_000 }, closingDate, ticked)).total.text).toBe(
       '$14,350 back to you',
     );
+  });
+
+  it("shows the tax paid back to the seller when the box says the year's bill has gone out", () => {
+    const sheet = worksheets.cashToClose(figures(values, closingDate, ['taxBillOut']));
+    expect(sheet.rows[6]).toEqual({ label: 'Property tax paid back to the seller, after closing', text: '$2,840' });
+    expect(sheet.total.text).toBe('$25,300'); // 21,650 + 810 + 2,840
   });
 });
 
@@ -84,10 +100,14 @@ describe("the landing pages' examples", () => {
     expect(new Set(sections.map((section) => section.type))).toEqual(new Set(Object.keys(worksheets)));
   });
 
-  it('give a figure for every field a worksheet reads, and none it does not', () => {
+  it('give a figure for every field a worksheet reads, and none it does not (no box is ticked)', () => {
     for (const { type, example } of sections) {
       const read = new Set<string>();
-      worksheets[type]({ number: (name) => (read.add(name), example[name] ?? Number.NaN), closingDate: '2027-03-01' });
+      worksheets[type]({
+        number: (name) => (read.add(name), example[name] ?? Number.NaN),
+        checked: () => false,
+        closingDate: '2027-03-01',
+      });
       const { closingInDays, ...given } = example;
       expect(closingInDays, type).toBeGreaterThan(0);
       expect(new Set(Object.keys(given)), type).toEqual(read);
