@@ -312,6 +312,25 @@ const landing = defineCollection({
               sellerCredits: z.number().nonnegative(),
             }),
           }),
+          /** What a buyer can afford (src/lib/affordability.ts): `example` is what its fields hold until the visitor types. */
+          z.object({
+            type: z.literal('affordability'),
+            heading: text,
+            intro: text.optional(),
+            example: z.object({
+              annualIncome: z.number().positive(),
+              monthlyDebts: z.number().nonnegative(),
+              downPayment: z.number().nonnegative(),
+              interestRatePercent: z.number().min(0).max(100),
+              /**
+               * County and town together, dollars per $100 of value; by default the rate of the
+               * mortgage calculator's own town (content/counties.yaml and content/cities).
+               */
+              propertyTaxRate: z.number().min(0).max(10).optional(),
+              homeownersInsurance: z.number().nonnegative(),
+              hoaDues: z.number().nonnegative(),
+            }),
+          }),
           /** The newest homes of a status group (content/listings), linking to all of them; absent when there are none. */
           z.object({
             type: z.literal('homes'),

@@ -1,9 +1,11 @@
 /**
  * The landing pages' worksheets as src/components/landing/Worksheet.astro draws them: the seller's
- * net sheet (net-sheet.ts) and the buyer's cash to close (cash-to-close.ts), each turned into the
- * rows of a sheet and its bottom line, from the figures of its fields by name. The component's one
+ * net sheet (net-sheet.ts), the buyer's cash to close (cash-to-close.ts) and what a buyer can afford
+ * (affordability.ts), each turned into the rows of a sheet and its bottom line, from the figures of
+ * its fields by name. The component's one
  * page script imports this module and nothing another script imports, so it stays in the page.
  */
+import { affordability, loanYears, mortgageInsurancePercent } from './affordability.ts';
 import { cashToClose, formatDue, formatLine, type CashToCloseInputs } from './cash-to-close.ts';
 import { formatCost, formatDollars, formatNet, netSheet } from './net-sheet.ts';
 
@@ -18,11 +20,13 @@ export interface Sheet {
   rows: SheetRow[];
   /** The bottom line, the sheet's <output>. */
   total: { label: string; text: string };
+  /** Where the sheet's figures lead next (the mortgage calculator, opened on them). */
+  link?: { label: string; href: string };
 }
 
 /**
  * A worksheet's fields by name: amounts as numbers (NaN when blank or unreadable), boxes as ticked
- * or not, dates as YYYY-MM-DD.
+ * or not, dates as YYYY-MM-DD ('' for a sheet without a closing day).
  */
 export interface Figures {
   number: (name: string) => number;
@@ -77,13 +81,68 @@ export const worksheets = {
       total: { label: 'Due at closing', text: formatDue(sheet.dueAtClosing) },
     };
   },
+  affordability: ({ number }: Figures): Sheet => {
+    const input = {
+      annualIncome: number('annualIncome'),
+      monthlyDebts: number('monthlyDebts'),
+      downPayment: number('downPayment'),
+      interestRatePercent: number('interestRatePercent'),
+      propertyTaxRate: number('propertyTaxRate'),
+      homeownersInsurance: number('homeownersInsurance'),
+      hoaDues: number('hoaDues'),
+    };
+    const sheet = affordability(input);
+    // Each part of the cost in whole dollars, and their sum, so that the lines add up as shown.
+    const parts = {
+      'Principal and interest': sheet.cost.principalAndInterest,
+      'Property tax': sheet.cost.propertyTax,
+      'Homeowners insurance': sheet.cost.insurance,
+      'HOA dues': sheet.cost.hoa,
+      'Mortgage insurance': sheet.cost.mortgageInsurance,
+    };
+    const costRows = Object.entries(parts).map(([label, dollars]) => ({ label, dollars: Math.round(dollars) }));
+    const calculator = new URLSearchParams({
+      price: String(sheet.price),
+      down: String(sheet.price - sheet.loan),
+      rate: String(plain(input.interestRatePercent)),
+      term: String(loanYears),
+      tax: String(plain(input.propertyTaxRate)),
+      insurance: String(plain(input.homeownersInsurance)),
+      hoa: String(plain(input.hoaDues)),
+      pmi: String(mortgageInsurancePercent),
+    });
+    return {
+      rows: [
+        { label: 'Income, a month', text: formatDollars(Math.round(sheet.monthlyIncome)) },
+        { label: '28% of it, for the home', text: formatDollars(Math.round(sheet.housingLimit)) },
+        { label: '36%, for the home and your debts, less the debts', text: formatLine(Math.round(sheet.debtLimit)) },
+        { label: 'Your budget for the home, a month', text: formatDollars(Math.round(sheet.budget)), subtotal: true },
+        ...costRows.map(({ label, dollars }) => ({ label, text: formatLine(dollars) })),
+        {
+          label: "The home's cost, a month",
+          text: formatDollars(costRows.reduce((sum, row) => sum + row.dollars, 0)),
+          subtotal: true,
+        },
+        { label: `Loan, ${loanYears} years`, text: formatLine(sheet.loan) },
+      ],
+      total: {
+        label: 'A price within your budget',
+        text: sheet.price > 0 ? formatDollars(sheet.price) : 'None yet',
+      },
+      link: { label: 'See this price in the mortgage calculator', href: `/tools/mortgage-calculator?${calculator}` },
+    };
+  },
 };
+
+/** A typed figure as an address gives it to the calculator: not a number, or below zero, is 0. */
+const plain = (value: number) => (Number.isFinite(value) && value > 0 ? value : 0);
 export type WorksheetKind = keyof typeof worksheets;
 
 /** Each kind's anchor on its page; its fields' ids start with it (`cash-to-close-price`). */
 export const worksheetAnchors = {
   netSheet: 'net-sheet',
   cashToClose: 'cash-to-close',
+  affordability: 'affordability',
 } as const satisfies Record<WorksheetKind, string>;
 
 /** A field's id, and its key in an address that opens the sheet on other figures than the example's. */

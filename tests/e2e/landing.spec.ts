@@ -722,6 +722,53 @@ test.describe('landing pages', () => {
     await expect(line('Down payment')).toHaveText('$37,500');
   });
 
+  test('/first-time-buyer works out the price a buyer can afford as the figures are typed, and opens the calculator on it; without JavaScript it shows the example', async ({
+    page,
+    browser,
+  }) => {
+    await page.goto('/first-time-buyer');
+    const { section, line, total: price } = worksheet(page, 'What Can You Afford?');
+    // $95,000 a year: 28% of $7,917 a month; $20,000 down; 6.25%; the default town's tax rate.
+    await expect(section.getByLabel('Property tax rate')).toHaveValue('0.8721');
+    await expect(line('Your budget for the home, a month')).toHaveText('$2,217');
+    await expect(line('Mortgage insurance')).toHaveText('$173');
+    await expect(line("The home's cost, a month")).toHaveText('$2,216');
+    await expect(price).toHaveText('$297,000');
+
+    // $1,200 of debts: 36% of the income less them ($1,650) is now the limit.
+    await section.getByLabel('Other debts, a month').fill('1200');
+    await expect(line('36%, for the home and your debts, less the debts')).toHaveText('$1,650');
+    await expect(line('Your budget for the home, a month')).toHaveText('$1,650');
+    await expect(price).toHaveText('$221,000');
+    await section.getByLabel('Other debts, a month').fill('5000');
+    await expect(line('36%, for the home and your debts, less the debts')).toHaveText('\u2212$2,150');
+    await expect(price).toHaveText('None yet');
+    await section.getByLabel('Other debts, a month').fill('');
+    await expect(price).toHaveText('$297,000');
+    // Enter sends the form nowhere.
+    await section.getByLabel('Down payment').press('Enter');
+    await expect(page).toHaveURL(/\/first-time-buyer$/);
+
+    await section.getByLabel('HOA dues, a month').fill('85');
+    await expect(price).toHaveText('$285,000');
+    await section.getByRole('link', { name: 'See this price in the mortgage calculator' }).click();
+    await expect(page).toHaveURL(/\/tools\/mortgage-calculator\?price=285000&down=20000&rate=6\.25&term=30/);
+    await expect(page.getByLabel('Home Price')).toHaveValue('285000');
+    await expect(page.getByLabel('Down Payment')).toHaveValue('20000');
+
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const still = await context.newPage();
+    await still.goto('/first-time-buyer');
+    await renderNoscript(still);
+    const plain = still.getByRole('region', { name: 'What Can You Afford?' });
+    await expect(plain.locator('output')).toHaveText('$297,000');
+    await expect(plain.getByRole('link', { name: 'See this price in the mortgage calculator' })).toHaveAttribute(
+      'href',
+      '/tools/mortgage-calculator?price=297000&down=20000&rate=6.25&term=30&tax=0.8721&insurance=1450&hoa=0&pmi=0.75',
+    );
+    await context.close();
+  });
+
   test('a figure typed in the trillions breaks across lines on a 320 px screen; the page stays 320 px wide', async ({
     page,
   }) => {

@@ -250,7 +250,7 @@ test.describe('insurance, HOA and the schedule chart', () => {
 // SPEC §2: the calculator appears on the relocation, first-time buyer and buyer-resources pages.
 for (const [path, heading] of [
   ['/relocation', 'Estimate Your Mortgage Payment'],
-  ['/first-time-buyer', 'What Can You Afford?'],
+  ['/first-time-buyer', 'What Would It Cost Each Month?'],
   ['/buyer-resources', 'Mortgage Calculator'],
 ] as const) {
   test(`${path} carries the calculator under '${heading}', pre-rendered and live`, async ({ page }) => {
