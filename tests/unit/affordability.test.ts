@@ -1,16 +1,7 @@
 /** src/lib/affordability.ts: the price whose monthly cost fits 28% of income, and 36% with the debts. */
 import { describe, expect, it } from 'vitest';
-import { affordability, monthlyCost, type AffordabilityInputs } from '../../src/lib/affordability.ts';
-
-const example: AffordabilityInputs = {
-  annualIncome: 95_000,
-  monthlyDebts: 450,
-  downPayment: 20_000,
-  interestRatePercent: 6.25,
-  propertyTaxRate: 0.8721,
-  homeownersInsurance: 1_450,
-  hoaDues: 0,
-};
+import { affordability, monthlyCost } from '../../src/lib/affordability.ts';
+import { affordabilityExample as example } from '../support/affordability-example.ts';
 
 describe('affordability', () => {
   it('takes the smaller of 28% of the monthly income and 36% less the debts', () => {

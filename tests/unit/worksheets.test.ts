@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { cashToCloseHref, isPlainFigure, worksheets, type WorksheetKind } from '#src/lib/worksheets.ts';
+import { affordabilityExample } from '../support/affordability-example.ts';
 import { cashToCloseExample } from '../support/cash-to-close-example.ts';
 
 /** Figures by name as a form gives them: a name the form lacks reads as a blank field or a box not ticked. */
@@ -88,15 +89,8 @@ describe('the cash to close', () => {
 });
 
 describe('what a buyer can afford', () => {
-  const values = {
-    annualIncome: 95_000,
-    monthlyDebts: 450,
-    downPayment: 20_000,
-    interestRatePercent: 6.25,
-    propertyTaxRate: 0.8721,
-    homeownersInsurance: 1_450,
-    hoaDues: 0,
-  };
+  // The figures by name as the form holds them.
+  const values: Record<string, number> = { ...affordabilityExample };
 
   it('is the budget, the cost of the home within it in whole dollars that add up, the loan and the price', () => {
     const sheet = worksheets.affordability(figures(values, ''));
