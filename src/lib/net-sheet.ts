@@ -2,8 +2,8 @@
  * A seller's net sheet: what a sale in North Carolina leaves the seller once the brokerage fees,
  * the state's excise tax, the mortgage payoff, their share of the year's property tax, credits to
  * the buyer and the other closing costs are paid. An estimate for a first conversation, not a
- * settlement statement. Pure: src/components/landing/Worksheet.astro draws it (src/lib/worksheets.ts),
- * at build time for its example and in the page as the visitor types.
+ * settlement statement. Pure: src/components/landing/Worksheet.astro draws it
+ * (src/lib/worksheets.ts), at build time for its example and in the page as the visitor types.
  */
 
 // Whole dollars, as listing prices are shown (listing/format.ts), written here so that the page

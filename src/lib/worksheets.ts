@@ -2,8 +2,8 @@
  * The landing pages' worksheets as src/components/landing/Worksheet.astro draws them: the seller's
  * net sheet (net-sheet.ts), the buyer's cash to close (cash-to-close.ts) and what a buyer can afford
  * (affordability.ts), each turned into the rows of a sheet and its bottom line, from the figures of
- * its fields by name. The component's one
- * page script imports this module and nothing another script imports, so it stays in the page.
+ * its fields by name. The component's one page script imports this module and nothing another
+ * script imports, so it stays in the page.
  */
 import { affordability, loanYears, mortgageInsurancePercent } from './affordability.ts';
 import { cashToClose, formatDue, formatLine, type CashToCloseInputs } from './cash-to-close.ts';
