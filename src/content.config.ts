@@ -306,6 +306,7 @@ const landing = defineCollection({
               earnestMoney: z.number().nonnegative(),
               lenderFees: z.number().nonnegative(),
               attorneyAndTitle: z.number().nonnegative(),
+              hoaAtClosing: z.number().nonnegative(),
               homeownersInsurance: z.number().nonnegative(),
               escrowDeposit: z.number().nonnegative(),
               annualPropertyTax: z.number().nonnegative(),

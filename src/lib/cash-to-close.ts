@@ -23,6 +23,8 @@ export interface CashToCloseInputs {
   lenderFees: number;
   /** The closing attorney, title insurance, recording the deed and the deed of trust. */
   attorneyAndTitle: number;
+  /** What a homeowners association asks of a buyer at closing: a working-capital contribution, dues ahead. */
+  hoaAtClosing: number;
   /** A year's premium: the first is paid at closing. */
   homeownersInsurance: number;
   /** The months of property tax and insurance the lender's escrow account starts with. */
@@ -99,6 +101,7 @@ export function cashToClose(input: CashToCloseInputs): CashToClose {
   const costs: CashToCloseLine[] = [
     { label: 'Lender and appraisal fees', amount: amount(input.lenderFees) },
     { label: 'Attorney, title insurance and recording', amount: amount(input.attorneyAndTitle) },
+    { label: 'HOA fees at closing', amount: amount(input.hoaAtClosing) },
     { label: 'Interest to the end of the month', amount: interest },
     { label: 'Homeowners insurance, first year', amount: amount(input.homeownersInsurance) },
     { label: 'Escrow account deposit', amount: amount(input.escrowDeposit) },

@@ -65,6 +65,7 @@ export const worksheets = {
       earnestMoney: number('earnestMoney'),
       lenderFees: number('lenderFees'),
       attorneyAndTitle: number('attorneyAndTitle'),
+      hoaAtClosing: number('hoaAtClosing'),
       homeownersInsurance: number('homeownersInsurance'),
       escrowDeposit: number('escrowDeposit'),
       annualPropertyTax: number('annualPropertyTax'),

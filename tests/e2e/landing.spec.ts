@@ -684,6 +684,12 @@ test.describe('landing pages', () => {
     await expect(due).toHaveText('$24,072 back to you');
     await billOut.uncheck();
     await expect(due).toHaveText('$27,272 back to you');
+    // An association's fees are closing costs, which the seller's $20,000 of credits still covers.
+    await expect(line('Credits from the seller')).toHaveText('\u2212$7,250');
+    await section.getByLabel('HOA fees at closing').fill('450');
+    await expect(line('HOA fees at closing')).toHaveText('$450');
+    await expect(line('Credits from the seller')).toHaveText('\u2212$7,700');
+    await expect(due).toHaveText('$27,272 back to you');
     // Enter sends the form nowhere.
     await section.getByLabel('Home price').press('Enter');
     await expect(page).toHaveURL(/\/first-time-buyer$/);

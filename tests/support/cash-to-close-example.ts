@@ -10,6 +10,7 @@ export const cashToCloseExample: CashToCloseInputs = {
   earnestMoney: 4_000,
   lenderFees: 3_000,
   attorneyAndTitle: 2_000,
+  hoaAtClosing: 0,
   homeownersInsurance: 1_500,
   escrowDeposit: 1_200,
   annualPropertyTax: 3_650,

@@ -30,6 +30,7 @@ describe('cashToClose', () => {
       { label: 'Down payment', amount: 20_000 },
       { label: 'Lender and appraisal fees', amount: 3_000 },
       { label: 'Attorney, title insurance and recording', amount: 2_000 },
+      { label: 'HOA fees at closing', amount: 0 },
       { label: 'Interest to the end of the month', amount: 760 }, // 380,000 × 7.3% × 10 / 365
       { label: 'Homeowners insurance, first year', amount: 1_500 },
       { label: 'Escrow account deposit', amount: 1_200 },
@@ -55,9 +56,18 @@ describe('cashToClose', () => {
   it("has the buyer pay back the days after closing once the year's bill has gone out", () => {
     const sheet = cashToClose({ ...example, taxBillOut: true });
     // 3,650 paid, less the seller's 81 days (810): the buyer's 284 days.
-    expect(sheet.lines[6]).toEqual({ label: 'Property tax paid back to the seller, after closing', amount: 2_840 });
+    expect(sheet.lines[7]).toEqual({ label: 'Property tax paid back to the seller, after closing', amount: 2_840 });
     expect(sheet.total).toBe(cashToClose(example).total + 3_650);
-    expect(cashToClose({ ...example, taxBillOut: true, closingDate: '2027-12-31' }).lines[6]?.amount).toBe(0);
+    expect(cashToClose({ ...example, taxBillOut: true, closingDate: '2027-12-31' }).lines[7]?.amount).toBe(0);
+  });
+
+  it("counts an association's fees at closing with the closing costs", () => {
+    const sheet = cashToClose({ ...example, hoaAtClosing: 450 });
+    expect(amounts(sheet.lines)['HOA fees at closing']).toBe(450);
+    expect(sheet.total).toBe(cashToClose(example).total + 450);
+    // The seller's credits may cover them too.
+    const credited = cashToClose({ ...example, hoaAtClosing: 450, sellerCredits: 50_000 });
+    expect(amounts(credited.lines)['Credits from the seller']).toBe(-(3_000 + 2_000 + 450 + 760 + 1_500 + 1_200));
   });
 
   it("takes the seller's credits only up to the closing costs, as lenders allow", () => {

@@ -63,6 +63,7 @@ describe('the cash to close', () => {
       'Down payment: $20,000',
       'Lender and appraisal fees: $3,000',
       'Attorney, title insurance and recording: $2,000',
+      'HOA fees at closing: None',
       'Interest to the end of the month: $760',
       'Homeowners insurance, first year: $1,500',
       'Escrow account deposit: $1,200',
@@ -83,7 +84,7 @@ describe('the cash to close', () => {
 
   it("shows the tax paid back to the seller when the box says the year's bill has gone out", () => {
     const sheet = worksheets.cashToClose(figures(values, closingDate, ['taxBillOut']));
-    expect(sheet.rows[6]).toEqual({ label: 'Property tax paid back to the seller, after closing', text: '$2,840' });
+    expect(sheet.rows[7]).toEqual({ label: 'Property tax paid back to the seller, after closing', text: '$2,840' });
     expect(sheet.total.text).toBe('$25,300'); // 21,650 + 810 + 2,840
   });
 });
