@@ -245,6 +245,43 @@ test('price and bedrooms narrow, and "Sort by" orders, the cards with a small sc
   await expect(page.locator('[data-filter-status]')).toHaveText('Showing 6 of 6 homes');
 });
 
+test('the price, bedroom and sort choices live in the address: shared, kept by the town links, back from a home', async ({
+  page,
+}) => {
+  await page.goto('/listings');
+  await page.getByLabel('Price up to').selectOption('450000');
+  await page.getByLabel('Sort by').selectOption('Lowest price first');
+  await expect(page).toHaveURL(/\/listings\?price=450000&sort=price-asc$/);
+  // A home, and back: the choices and the cards they show are as they were.
+  await page
+    .getByRole('link', { name: /^1208 Dogwood Row Unit 304/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/listings\/1208-dogwood-row-unit-304-raleigh-nc$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/listings\?price=450000&sort=price-asc$/);
+  await expect(page.getByLabel('Price up to')).toHaveValue('450000');
+  await expect(cardStreets(page)).toHaveText(['818 Mingo Creek Trail', '1208 Dogwood Row Unit 304']);
+  // A town keeps them.
+  const towns = page.getByRole('navigation', { name: 'Narrow by town' });
+  await towns.getByRole('link', { name: /^Knightdale/ }).click();
+  await expect(page).toHaveURL(/\/listings\/town\/knightdale\?price=450000&sort=price-asc$/);
+  await expect(page.locator('[data-filter-status]')).toHaveText('Showing 1 of 1 homes, lowest price first');
+  await expect(page.getByLabel('Sort by')).toHaveValue('price-asc');
+  // Cleared, the address is the page's own again.
+  await page.getByLabel('Price up to').selectOption('');
+  await page.getByLabel('Sort by').selectOption('Newest first');
+  await expect(page).toHaveURL(/\/listings\/town\/knightdale$/);
+  await expect(towns.getByRole('link', { name: /^All towns/ })).toHaveAttribute('href', '/listings');
+
+  // A shared address: only values the lists offer are taken; the rest of the address is left alone.
+  await page.goto('/listings?beds=4&price=abc&sort=%3Cscript%3E&utm_source=mail');
+  await expect(page.locator('[data-filter-status]')).toHaveText('Showing 4 of 6 homes');
+  await expect(page.getByLabel('Price up to')).toHaveValue('');
+  await expect(page.getByLabel('Sort by')).toHaveValue('');
+  await expect(page).toHaveURL(/\/listings\?beds=4&utm_source=mail$/);
+});
+
 test('a listing page: the address as h1, status, price, facts, firm, and the coming open house only', async ({
   page,
 }) => {
