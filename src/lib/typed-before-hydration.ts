@@ -2,7 +2,10 @@
  * What a visitor typed into a server-rendered form before its island hydrated. Islands hydrate
  * late on purpose (on the first interaction, or when visible), so the first keystrokes land in
  * the plain HTML fields; React's state still holds the server's values and its next render
- * would put those back. An island calls this once on mount and takes the edits over.
+ * would put those back. An island calls this once and takes the edits over: as it first renders
+ * (a state initializer) when it has a text area, whose typed text React's hydration replaces by
+ * the rendered text; on mount is soon enough for inputs and selects, which hydration leaves alone.
+ * On the server (no document) nothing was typed.
  */
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
@@ -13,6 +16,7 @@ function isField(el: Element | null): el is Field {
 /** The value of each field (by element id) that differs from the value it was rendered with. */
 export function typedBeforeHydration<K extends string>(elementIds: Record<K, string>): Partial<Record<K, string>> {
   const typed: Partial<Record<K, string>> = {};
+  if (typeof document === 'undefined') return typed;
   for (const key of Object.keys(elementIds) as K[]) {
     const el = document.getElementById(elementIds[key]);
     if (!isField(el)) continue;

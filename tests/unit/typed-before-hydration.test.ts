@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 /** Islands take over what was typed into their server-rendered fields before they hydrated. */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { typedBeforeHydration } from '#src/lib/typed-before-hydration.ts';
 
 afterEach(() => {
+  vi.unstubAllGlobals();
   document.body.innerHTML = '';
 });
 
@@ -26,6 +27,12 @@ describe('typedBeforeHydration', () => {
     expect(
       typedBeforeHydration({ first: 'first', price: 'price', message: 'message', term: 'term', town: 'town' }),
     ).toEqual({ first: 'Mary', message: 'Hello there', term: '15', town: 'cary' });
+  });
+
+  it('finds nothing typed where there is no document (the island rendered on the server)', () => {
+    document.body.innerHTML = '<input id="first" value="">';
+    vi.stubGlobal('document', undefined);
+    expect(typedBeforeHydration({ first: 'first' })).toEqual({});
   });
 
   it('skips ids that are missing or not form fields', () => {

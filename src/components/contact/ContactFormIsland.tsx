@@ -41,6 +41,8 @@ export interface Props {
 // SPEC §9 keeps the count in browser memory, per page view; the server keeps its own.
 const submissions = new Map<string, RateLimitEntry>();
 
+const fields = Object.keys(emptyContactValues) as ContactField[];
+
 const ids = {
   status: 'contact-status',
   consent: 'contact-phone-consent',
@@ -58,7 +60,7 @@ const inputClass =
   'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-ink shadow-sm focus:border-brand-700 aria-invalid:border-red-700';
 
 function firstInvalid(errors: FieldErrors): ContactField | undefined {
-  return (Object.keys(emptyContactValues) as ContactField[]).find((field) => errors[field]);
+  return fields.find((field) => errors[field]);
 }
 
 function ContactFormIsland({
@@ -70,7 +72,13 @@ function ContactFormIsland({
   initialStatus,
   listing,
 }: Props) {
-  const [values, setValues] = useState<ContactValues>(initialValues ?? emptyContactValues);
+  // Keystrokes made before hydration are in the HTML fields only: they are read as the island
+  // first renders, before React hydrates the fields. Read later, a text area's would be gone: on
+  // hydration React puts its rendered text back (a home's or a search's prefilled message).
+  const [values, setValues] = useState<ContactValues>(() => ({
+    ...(initialValues ?? emptyContactValues),
+    ...typedBeforeHydration(Object.fromEntries(fields.map((f) => [f, ids.field(f)])) as Record<ContactField, string>),
+  }));
   const [errors, setErrors] = useState<FieldErrors>(initialErrors ?? {});
   const [status, setStatus] = useState<FormStatus | undefined>(initialStatus);
   const [enhanced, setEnhanced] = useState(false);
@@ -86,13 +94,8 @@ function ContactFormIsland({
     shownAt.current = formShownAt(
       performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined,
     );
-    // Keystrokes made before hydration are in the HTML fields only: keep them, or the next
-    // render would put the server's values back.
-    const fields = Object.keys(emptyContactValues) as ContactField[];
-    const typed = typedBeforeHydration(Object.fromEntries(fields.map((f) => [f, ids.field(f)])));
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the DOM before hydration is outside React: read once, after mount
-    if (Object.keys(typed).length > 0) setValues((current) => ({ ...current, ...typed }));
     // From here on the shared rules give SPEC's messages; without JavaScript the browser's own checks apply.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- after hydration on purpose: the first render must match the server's HTML
     setEnhanced(true);
   }, []);
 
