@@ -1221,4 +1221,31 @@ test.describe('request a showing, or new listings by e-mail', () => {
       page.getByRole('region', { name: 'New homes by e-mail' }).getByRole('form').getByLabel('Message'),
     ).toHaveValue('Please e-mail me new listings in the Triangle as they come on the market.');
   });
+
+  test('the request names the price and bedrooms chosen above it, and is stored so, until the visitor writes their own', async ({
+    page,
+  }, info) => {
+    const email = `wishes-${info.project.name}-${Date.now()}@example.com`;
+    await page.goto(`${site.url}/listings/town/cary?price=550000&beds=4`);
+    const form = page.getByRole('region', { name: 'New homes in Cary by e-mail' }).getByRole('form');
+    await expect(form.getByLabel('Message')).toHaveValue(
+      'Please e-mail me new listings in Cary, up to $550,000, with 4+ bedrooms, as they come on the market.',
+    );
+    // The form's island started (a field touched), a choice changed follows into what it sends.
+    await form.getByLabel('First name').fill('Alex');
+    await expect(page.locator('astro-island[component-url*="ContactFormIsland"]')).not.toHaveAttribute('ssr');
+    await page.getByLabel('Price up to').selectOption('');
+    const message = 'Please e-mail me new listings in Cary, with 4+ bedrooms, as they come on the market.';
+    await expect(form.getByLabel('Message')).toHaveValue(message);
+    await send(form, ['Alex', 'Wisher', email], 'Send Message');
+    expect(readLeads(db).find((l) => l.email === email)).toMatchObject({ message });
+
+    // A message of the visitor's own is left as written.
+    await page.goto(`${site.url}/listings`);
+    const own = page.getByRole('region', { name: 'New homes by e-mail' }).getByRole('form').getByLabel('Message');
+    await own.fill('Only townhomes near a greenway, please.');
+    await page.getByLabel('Bedrooms', { exact: true }).selectOption('3');
+    await expect(page.locator('[data-filter-status]')).toHaveText('Showing 5 of 6 homes');
+    await expect(own).toHaveValue('Only townhomes near a greenway, please.');
+  });
 });
