@@ -266,7 +266,7 @@ test('the price, bedroom and sort choices live in the address: shared, kept by t
   const towns = page.getByRole('navigation', { name: 'Narrow by town' });
   await towns.getByRole('link', { name: /^Knightdale/ }).click();
   await expect(page).toHaveURL(/\/listings\/town\/knightdale\?price=450000&sort=price-asc$/);
-  await expect(page.locator('[data-filter-status]')).toHaveText('Showing 1 of 1 homes, lowest price first');
+  await expect(page.locator('[data-filter-status]')).toHaveText('Showing 1 of 1 home, lowest price first');
   await expect(page.getByLabel('Sort by')).toHaveValue('price-asc');
   // Cleared, the address is the page's own again.
   await page.getByLabel('Price up to').selectOption('');
