@@ -91,6 +91,16 @@ function propertyTaxLine(annualTax: number, closingDate: string, billOut: boolea
     : { label: "Seller's property tax, Jan 1 to closing", amount: credit(share) };
 }
 
+/**
+ * Whether the year's bill is out by a closing day, as far as the day alone tells: North Carolina's
+ * property taxes are due September 1 (G.S. 105-360), so from then to December 31 it is. Before, a
+ * summer closing depends on when the county mails its bills; the visitor says.
+ */
+export function taxBillOutBy(closingDate: string): boolean {
+  const month = /^\d{4}-(\d{2})-\d{2}$/.exec(closingDate)?.[1];
+  return month !== undefined && Number(month) >= 9;
+}
+
 /** The estimate, every figure in whole dollars (as shown), so that the lines add up to the dollar. */
 export function cashToClose(input: CashToCloseInputs): CashToClose {
   const price = Math.round(amount(input.price));

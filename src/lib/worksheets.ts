@@ -6,7 +6,7 @@
  * script imports, so it stays in the page.
  */
 import { affordability, loanYears, mortgageInsurancePercent } from './affordability.ts';
-import { cashToClose, formatDue, formatLine, type CashToCloseInputs } from './cash-to-close.ts';
+import { cashToClose, formatDue, formatLine, taxBillOutBy, type CashToCloseInputs } from './cash-to-close.ts';
 import { formatCost, formatDollars, formatNet, netSheet } from './net-sheet.ts';
 
 export interface SheetRow {
@@ -33,6 +33,14 @@ export interface Figures {
   checked: (name: string) => boolean;
   closingDate: string;
 }
+
+/**
+ * Boxes ticked or not by the closing day, until the visitor ticks or unticks them: the cash to
+ * close's "This year's bill has gone out". (Whether a seller has paid the bill, the day cannot tell.)
+ */
+export const closingDayChecks: Readonly<Record<string, (closingDate: string) => boolean>> = {
+  taxBillOut: taxBillOutBy,
+};
 
 export const worksheets = {
   netSheet: ({ number, checked, closingDate }: Figures): Sheet => {

@@ -711,6 +711,29 @@ test.describe('landing pages', () => {
     await context.close();
   });
 
+  test("the cash to close's tax box follows the closing day, from September 1, until the visitor ticks or unticks it", async ({
+    page,
+  }) => {
+    // Built on November 25 and visited on August 1: the example's closing day moves to September 15.
+    await page.clock.setFixedTime(new Date('2027-08-01T12:00:00-04:00'));
+    await page.goto('/first-time-buyer');
+    const { section, line } = worksheet(page, 'How Much Cash Will You Need?');
+    const billOut = section.getByLabel("This year's bill has gone out");
+    await expect(section.getByLabel('Closing day')).toHaveValue('2027-09-15');
+    await expect(billOut).toBeChecked();
+    await expect(line('Property tax paid back to the seller, after closing')).toHaveText('$938'); // 107 of 365 days of $3,200
+    await section.getByLabel('Closing day').fill('2027-08-31');
+    await expect(billOut).not.toBeChecked();
+    await expect(line("Seller's property tax, Jan 1 to closing")).toHaveText('\u2212$2,130');
+    await section.getByLabel('Closing day').fill('2027-12-01');
+    await expect(billOut).toBeChecked();
+    // The visitor knows better (a county that mails late): the day no longer decides.
+    await billOut.uncheck();
+    await section.getByLabel('Closing day').fill('2027-10-01');
+    await expect(billOut).not.toBeChecked();
+    await expect(line("Seller's property tax, Jan 1 to closing")).toHaveText('\u2212$2,402'); // 274 days
+  });
+
   test('an address may give the cash to close its figures; anything but a plain number is left out', async ({
     page,
   }) => {

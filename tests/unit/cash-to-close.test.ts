@@ -1,10 +1,26 @@
 /** src/lib/cash-to-close.ts: what a North Carolina purchase asks of the buyer in cash. */
 import { describe, expect, it } from 'vitest';
-import { cashToClose, formatDue, formatLine, prepaidInterestDays } from '../../src/lib/cash-to-close.ts';
+import { cashToClose, formatDue, formatLine, prepaidInterestDays, taxBillOutBy } from '../../src/lib/cash-to-close.ts';
 import { cashToCloseExample as example } from '../support/cash-to-close-example.ts';
 
 const amounts = (lines: { label: string; amount: number }[]) =>
   Object.fromEntries(lines.map((line) => [line.label, line.amount]));
+
+describe('taxBillOutBy', () => {
+  it('has the bill out for a closing from September 1, when it is due, to December 31', () => {
+    expect(['2027-09-01', '2027-10-15', '2026-12-31'].map(taxBillOutBy)).toEqual([true, true, true]);
+  });
+
+  it('leaves it to the visitor before September, and for a day that is not one', () => {
+    expect(['2027-01-09', '2027-08-31', '', '09/15/2027', '2027-9-15'].map(taxBillOutBy)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+});
 
 describe('prepaidInterestDays', () => {
   it('counts the closing day through the last day of its month', () => {
