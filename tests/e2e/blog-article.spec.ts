@@ -149,6 +149,8 @@ for (const item of items) {
     const description = await page.locator('meta[name="description"]').getAttribute('content');
     expect(share.searchParams.get('body')).toBe(`${item.title}\r\n${description}\r\n\r\n${item.link}\r\n`);
     expect(await shareLink.evaluate((a, box) => box.compareDocumentPosition(a), await cta.elementHandle())).toBe(2);
+    // Its place taken, where the browser has a share sheet, by a button that opens it (listings.spec.ts).
+    await expect(page.getByRole('button', { name: 'Share this article', includeHidden: true })).toBeHidden();
 
     // "More About {town}" after the call to action: the town's city guide and up to three other
     // articles about it, newest first (the feed's order); the guides of its towns for a county.

@@ -498,6 +498,41 @@ test('a sold home shows Sold, the close price and date, and no open house, calcu
   expect(new URL(share!).searchParams.get('body')).toContain('single family residence, sold for $702,500\r\n');
 });
 
+test('where the browser has a share sheet, "Share this home" takes the e-mail link\'s place and opens it on the home', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.addInitScript(() => {
+    if (location.search !== '?sheet') return void Reflect.deleteProperty(Navigator.prototype, 'share');
+    // A phone's share sheet, which the visitor closes the second time without sharing.
+    const shared: ShareData[] = [];
+    Object.assign(window, { shared });
+    Object.defineProperty(Navigator.prototype, 'share', {
+      configurable: true,
+      value: (data: ShareData) =>
+        shared.push(data) > 1 ? Promise.reject(new DOMException('Share canceled', 'AbortError')) : Promise.resolve(),
+    });
+  });
+  await page.goto(cary);
+  const button = page.getByRole('button', { name: 'Share this home' });
+  await expect(button).toBeHidden();
+  await expect(page.getByRole('link', { name: 'E-mail this home to someone' })).toBeVisible();
+
+  await page.goto(`${cary}?sheet`);
+  await expect(page.getByRole('link', { name: 'E-mail this home to someone' })).toBeHidden();
+  await button.click();
+  await button.click();
+  const shared = () => page.evaluate(() => (window as unknown as { shared: ShareData[] }).shared);
+  await expect.poll(async () => (await shared()).length).toBe(2);
+  expect((await shared())[0]).toEqual({
+    title: '412 Oak Grove Lane, Cary, NC 27513: $525,000',
+    text: '412 Oak Grove Lane, Cary, NC 27513\n4 beds, 2.5 baths, 2,450 sq ft single family residence, active at $525,000, reduced from $539,900',
+    url: 'https://www.example.com/listings/412-oak-grove-lane-cary-nc',
+  });
+  expect(errors).toEqual([]);
+});
+
 test('a home no longer on the site answers 404 with Home Not Found, the homes for sale and a way to ask', async ({
   page,
 }) => {
