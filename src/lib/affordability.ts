@@ -6,6 +6,7 @@
  * smaller of the two. An estimate for a first conversation, not a pre-approval.
  * Pure: src/components/landing/Worksheet.astro draws it (src/lib/worksheets.ts).
  */
+import { typedAmount, typedPercent } from './net-sheet.ts';
 
 export interface AffordabilityInputs {
   /** The household's gross income, a year. */
@@ -56,9 +57,6 @@ export interface Affordability {
   cost: MonthlyCost;
 }
 
-/** An amount a visitor typed: not a number, or below zero, counts as 0. */
-const amount = (value: number) => (Number.isFinite(value) && value > 0 ? value : 0);
-
 /**
  * The monthly principal and interest on each dollar of a 30-year loan. Written here rather than
  * taken from mortgage.ts, which the calculator island imports: a module shared by an island and a
@@ -66,19 +64,19 @@ const amount = (value: number) => (Number.isFinite(value) && value > 0 ? value :
  */
 function paymentPerDollar(annualRatePercent: number): number {
   const months = loanYears * 12;
-  const rate = Math.min(amount(annualRatePercent), 100) / 1200;
+  const rate = typedPercent(annualRatePercent) / 1200;
   return rate === 0 ? 1 / months : rate / (1 - (1 + rate) ** -months);
 }
 
 /** The monthly cost of a home at `price` with `down` put down. */
 export function monthlyCost(input: AffordabilityInputs, price: number): MonthlyCost {
-  const down = Math.min(amount(input.downPayment), price);
+  const down = Math.min(typedAmount(input.downPayment), price);
   const loan = price - down;
   const cost = {
     principalAndInterest: loan * paymentPerDollar(input.interestRatePercent),
-    propertyTax: (price * amount(input.propertyTaxRate)) / 100 / 12,
-    insurance: amount(input.homeownersInsurance) / 12,
-    hoa: amount(input.hoaDues),
+    propertyTax: (price * typedAmount(input.propertyTaxRate)) / 100 / 12,
+    insurance: typedAmount(input.homeownersInsurance) / 12,
+    hoa: typedAmount(input.hoaDues),
     mortgageInsurance: down * 5 < price ? (loan * mortgageInsurancePercent) / 100 / 12 : 0,
   };
   return { ...cost, total: Object.values(cost).reduce((sum, dollars) => sum + dollars, 0) };
@@ -90,10 +88,10 @@ export function monthlyCost(input: AffordabilityInputs, price: number): MonthlyC
  * either side of that step, or is the step itself.
  */
 function priceFor(input: AffordabilityInputs, budget: number): number {
-  const down = amount(input.downPayment);
+  const down = typedAmount(input.downPayment);
   const perDollar = paymentPerDollar(input.interestRatePercent);
-  const tax = amount(input.propertyTaxRate) / 100 / 12;
-  const fixed = amount(input.homeownersInsurance) / 12 + amount(input.hoaDues);
+  const tax = typedAmount(input.propertyTaxRate) / 100 / 12;
+  const fixed = typedAmount(input.homeownersInsurance) / 12 + typedAmount(input.hoaDues);
   if (budget < fixed) return 0;
   // Bought outright: the down payment covers the price, so only tax, insurance and dues are left.
   if (fixed + down * tax >= budget) return tax > 0 ? (budget - fixed) / tax : down;
@@ -105,9 +103,9 @@ function priceFor(input: AffordabilityInputs, budget: number): number {
 }
 
 export function affordability(input: AffordabilityInputs): Affordability {
-  const monthlyIncome = amount(input.annualIncome) / 12;
+  const monthlyIncome = typedAmount(input.annualIncome) / 12;
   const housingLimit = monthlyIncome * housingRatio;
-  const debtLimit = monthlyIncome * debtRatio - amount(input.monthlyDebts);
+  const debtLimit = monthlyIncome * debtRatio - typedAmount(input.monthlyDebts);
   const budget = Math.max(0, Math.min(housingLimit, debtLimit));
   // Whole thousands, rounded down, so the cost shown stays inside the budget.
   const price = Math.max(0, Math.floor(priceFor(input, budget) / 1000) * 1000);
@@ -118,7 +116,7 @@ export function affordability(input: AffordabilityInputs): Affordability {
     debtLimit,
     budget,
     price,
-    loan: price - Math.min(amount(input.downPayment), price),
+    loan: price - Math.min(typedAmount(input.downPayment), price),
     cost,
   };
 }

@@ -6,7 +6,7 @@
  * credits to the buyer at closing. An estimate for a first conversation, not a Loan Estimate.
  * Pure: src/components/landing/Worksheet.astro draws it, at build time and as the visitor types.
  */
-import { formatDollars, propertyTaxShare } from './net-sheet.ts';
+import { formatDollars, propertyTaxShare, typedAmount, typedPercent } from './net-sheet.ts';
 
 export interface CashToCloseInputs {
   price: number;
@@ -58,10 +58,6 @@ export interface CashToClose {
   dueAtClosing: number;
 }
 
-/** An amount a visitor typed: not a number, or below zero, counts as 0. */
-const amount = (value: number) => (Number.isFinite(value) && value > 0 ? value : 0);
-/** A percentage, between 0 and 100. */
-const percent = (value: number) => Math.min(amount(value), 100);
 /** A credit to the buyer as a line's amount: whole dollars below zero (and 0, not -0, for none). */
 const credit = (dollars: number) => 0 - Math.round(dollars);
 
@@ -87,7 +83,10 @@ export function prepaidInterestDays(closingDate: string): number {
 function propertyTaxLine(annualTax: number, closingDate: string, billOut: boolean): CashToCloseLine {
   const share = propertyTaxShare(annualTax, closingDate);
   return billOut
-    ? { label: 'Property tax paid back to the seller, after closing', amount: Math.round(amount(annualTax) - share) }
+    ? {
+        label: 'Property tax paid back to the seller, after closing',
+        amount: Math.round(typedAmount(annualTax) - share),
+      }
     : { label: "Seller's property tax, Jan 1 to closing", amount: credit(share) };
 }
 
@@ -103,30 +102,31 @@ export function taxBillOutBy(closingDate: string): boolean {
 
 /** The estimate, every figure in whole dollars (as shown), so that the lines add up to the dollar. */
 export function cashToClose(input: CashToCloseInputs): CashToClose {
-  const price = Math.round(amount(input.price));
-  const down = Math.round((price * percent(input.downPaymentPercent)) / 100);
+  const price = Math.round(typedAmount(input.price));
+  const down = Math.round((price * typedPercent(input.downPaymentPercent)) / 100);
   const loan = price - down;
   // Interest a day on a 365-day year, as most lenders count it for the days before the first payment.
-  const interest = (((loan * percent(input.interestRatePercent)) / 100) * prepaidInterestDays(input.closingDate)) / 365;
+  const interest =
+    (((loan * typedPercent(input.interestRatePercent)) / 100) * prepaidInterestDays(input.closingDate)) / 365;
   const costs: CashToCloseLine[] = [
-    { label: 'Lender and appraisal fees', amount: amount(input.lenderFees) },
-    { label: 'Attorney, title insurance and recording', amount: amount(input.attorneyAndTitle) },
-    { label: 'HOA fees at closing', amount: amount(input.hoaAtClosing) },
+    { label: 'Lender and appraisal fees', amount: typedAmount(input.lenderFees) },
+    { label: 'Attorney, title insurance and recording', amount: typedAmount(input.attorneyAndTitle) },
+    { label: 'HOA fees at closing', amount: typedAmount(input.hoaAtClosing) },
     { label: 'Interest to the end of the month', amount: interest },
-    { label: 'Homeowners insurance, first year', amount: amount(input.homeownersInsurance) },
-    { label: 'Escrow account deposit', amount: amount(input.escrowDeposit) },
+    { label: 'Homeowners insurance, first year', amount: typedAmount(input.homeownersInsurance) },
+    { label: 'Escrow account deposit', amount: typedAmount(input.escrowDeposit) },
   ].map((line) => ({ ...line, amount: Math.round(line.amount) }));
   const costTotal = costs.reduce((sum, line) => sum + line.amount, 0);
   const lines: CashToCloseLine[] = [
     { label: 'Down payment', amount: down },
     ...costs,
     propertyTaxLine(input.annualPropertyTax, input.closingDate, input.taxBillOut),
-    { label: 'Credits from the seller', amount: credit(Math.min(amount(input.sellerCredits), costTotal)) },
+    { label: 'Credits from the seller', amount: credit(Math.min(typedAmount(input.sellerCredits), costTotal)) },
   ];
   const total = lines.reduce((sum, line) => sum + line.amount, 0);
   const paid: CashToCloseLine[] = [
-    { label: 'Due diligence fee, paid at signing', amount: credit(amount(input.dueDiligenceFee)) },
-    { label: 'Earnest money, paid at signing', amount: credit(amount(input.earnestMoney)) },
+    { label: 'Due diligence fee, paid at signing', amount: credit(typedAmount(input.dueDiligenceFee)) },
+    { label: 'Earnest money, paid at signing', amount: credit(typedAmount(input.earnestMoney)) },
   ];
   return { loan, lines, total, paid, dueAtClosing: paid.reduce((left, line) => left + line.amount, total) };
 }

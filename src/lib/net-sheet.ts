@@ -45,17 +45,17 @@ export interface NetSheet {
   net: number;
 }
 
-/** An amount a visitor typed: not a number, or below zero, counts as 0. */
-const amount = (value: number) => (Number.isFinite(value) && value > 0 ? value : 0);
-/** A percentage, between 0 and 100. */
-const percent = (value: number) => Math.min(amount(value), 100);
+/** An amount a visitor typed: not a number, or below zero, counts as 0. (Every worksheet's rule.) */
+export const typedAmount = (value: number) => (Number.isFinite(value) && value > 0 ? value : 0);
+/** A percentage a visitor typed, between 0 and 100. */
+export const typedPercent = (value: number) => Math.min(typedAmount(value), 100);
 
 /**
  * North Carolina's excise tax on a deed (the "revenue stamps" the seller pays): $1 on each $500 of
  * the price or part of $500 (N.C.G.S. 105-228.30).
  */
 export function exciseTax(price: number): number {
-  return Math.ceil(amount(price) / 500);
+  return Math.ceil(typedAmount(price) / 500);
 }
 
 /**
@@ -66,11 +66,11 @@ export function exciseTax(price: number): number {
 export function propertyTaxShare(annualTax: number, closingDate: string): number {
   const day = /^\d{4}-\d{2}-\d{2}$/.test(closingDate) ? Date.parse(`${closingDate}T00:00:00Z`) : Number.NaN;
   // A day that does not exist (February 30) is one that does not come back as itself.
-  if (Number.isNaN(day) || new Date(day).toISOString().slice(0, 10) !== closingDate) return amount(annualTax);
+  if (Number.isNaN(day) || new Date(day).toISOString().slice(0, 10) !== closingDate) return typedAmount(annualTax);
   const year = new Date(day).getUTCFullYear();
   const daysInYear = (Date.UTC(year + 1, 0, 1) - Date.UTC(year, 0, 1)) / 86_400_000;
   const daysOwned = (day - Date.UTC(year, 0, 1)) / 86_400_000 + 1;
-  return (amount(annualTax) * daysOwned) / daysInYear;
+  return (typedAmount(annualTax) * daysOwned) / daysInYear;
 }
 
 /**
@@ -78,15 +78,15 @@ export function propertyTaxShare(annualTax: number, closingDate: string): number
  * the dollar.
  */
 export function netSheet(input: NetSheetInputs): NetSheet {
-  const price = Math.round(amount(input.price));
+  const price = Math.round(typedAmount(input.price));
   const costs: NetSheetLine[] = [
-    { label: 'Listing brokerage fee', amount: (price * percent(input.listingFeePercent)) / 100 },
-    { label: "Buyer's agent fee you offer", amount: (price * percent(input.buyerAgentFeePercent)) / 100 },
+    { label: 'Listing brokerage fee', amount: (price * typedPercent(input.listingFeePercent)) / 100 },
+    { label: "Buyer's agent fee you offer", amount: (price * typedPercent(input.buyerAgentFeePercent)) / 100 },
     { label: 'NC excise tax (revenue stamps)', amount: exciseTax(price) },
-    { label: 'Mortgage payoff', amount: amount(input.payoff) },
+    { label: 'Mortgage payoff', amount: typedAmount(input.payoff) },
     propertyTaxLine(input.annualPropertyTax, input.closingDate, input.taxBillPaid),
-    { label: 'Credits to the buyer', amount: amount(input.concessions) },
-    { label: 'Other closing costs', amount: amount(input.otherCosts) },
+    { label: 'Credits to the buyer', amount: typedAmount(input.concessions) },
+    { label: 'Other closing costs', amount: typedAmount(input.otherCosts) },
   ].map((cost) => ({ ...cost, amount: Math.round(cost.amount) }));
   return { price, costs, net: costs.reduce((left, cost) => left - cost.amount, price) };
 }
@@ -99,7 +99,7 @@ export function netSheet(input: NetSheetInputs): NetSheet {
 function propertyTaxLine(annualTax: number, closingDate: string, paid: boolean): NetSheetLine {
   const share = propertyTaxShare(annualTax, closingDate);
   return paid
-    ? { label: 'Property tax paid back to you, after closing', amount: share - amount(annualTax) }
+    ? { label: 'Property tax paid back to you, after closing', amount: share - typedAmount(annualTax) }
     : { label: 'Property tax, Jan 1 to closing', amount: share };
 }
 

@@ -7,7 +7,7 @@
  */
 import { affordability, loanYears, mortgageInsurancePercent } from './affordability.ts';
 import { cashToClose, formatDue, formatLine, taxBillOutBy, type CashToCloseInputs } from './cash-to-close.ts';
-import { formatCost, formatDollars, formatNet, netSheet } from './net-sheet.ts';
+import { formatCost, formatDollars, formatNet, netSheet, typedAmount } from './net-sheet.ts';
 
 export interface SheetRow {
   label: string;
@@ -113,11 +113,11 @@ export const worksheets = {
     const calculator = new URLSearchParams({
       price: String(sheet.price),
       down: String(sheet.price - sheet.loan),
-      rate: String(plain(input.interestRatePercent)),
+      rate: String(typedAmount(input.interestRatePercent)),
       term: String(loanYears),
-      tax: String(plain(input.propertyTaxRate)),
-      insurance: String(plain(input.homeownersInsurance)),
-      hoa: String(plain(input.hoaDues)),
+      tax: String(typedAmount(input.propertyTaxRate)),
+      insurance: String(typedAmount(input.homeownersInsurance)),
+      hoa: String(typedAmount(input.hoaDues)),
       pmi: String(mortgageInsurancePercent),
     });
     return {
@@ -143,8 +143,6 @@ export const worksheets = {
   },
 };
 
-/** A typed figure as an address gives it to the calculator: not a number, or below zero, is 0. */
-const plain = (value: number) => (Number.isFinite(value) && value > 0 ? value : 0);
 export type WorksheetKind = keyof typeof worksheets;
 
 /** Each kind's anchor on its page; its fields' ids start with it (`cash-to-close-price`). */
