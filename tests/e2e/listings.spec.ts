@@ -489,6 +489,8 @@ test('a sold home shows Sold, the close price and date, and no open house, calcu
 }) => {
   await page.goto(sold);
   await expect(page.locator('[data-listing-price]')).toHaveText('Sold$702,500on September 30, 2026Listed at $715,000');
+  // No monthly cost for a home no one can buy.
+  await expect(page.locator('[data-listing-monthly]')).toHaveCount(0);
   // A sold home's price per square foot is its close price's.
   await expect(page.locator('[data-listing-facts]')).toContainText('Price per sq ft$193');
   await expect(page.getByRole('region', { name: 'Open houses' })).toHaveCount(0);
@@ -496,6 +498,20 @@ test('a sold home shows Sold, the close price and date, and no open house, calcu
   await expect(page.getByRole('button', { name: 'Request a Showing' })).toHaveCount(0);
   const share = await page.getByRole('link', { name: 'E-mail this home to someone' }).getAttribute('href');
   expect(new URL(share!).searchParams.get('body')).toContain('single family residence, sold for $702,500\r\n');
+});
+
+test("beside the price, about what the home would cost a month: the calculator's first total, linked to it", async ({
+  page,
+}) => {
+  await page.goto(cary);
+  const monthly = page.locator('[data-listing-monthly]');
+  // $525,000 with $105,000 down at 6.5% over 30 years, Cary's tax rate, $1,800 a year of insurance, no HOA.
+  await expect(monthly).toHaveText('About $3,245 a month with 20% down');
+  const total = await page.getByTestId('total-monthly-cost').first().textContent();
+  expect(`$${Math.round(Number(total?.replace(/[$,]/g, ''))).toLocaleString('en-US')}`).toBe('$3,245');
+  await monthly.click();
+  await expect(page).toHaveURL(new RegExp(`${cary}#monthly-cost$`));
+  await expect(page.getByRole('heading', { name: 'What this home would cost a month' })).toBeInViewport();
 });
 
 test('where the browser has a share sheet, "Share this home" takes the e-mail link\'s place and opens it on the home', async ({

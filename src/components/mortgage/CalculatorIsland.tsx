@@ -4,20 +4,16 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import {
-  annualPropertyTax,
-  calculateMortgage,
-  estimatePmi,
   firstPaymentMonth,
   formatMoney,
   isLoanTerm,
   loanTerms,
-  monthlyCost,
-  parseDecimal,
   yearlySchedule,
   type LoanTerm,
 } from '#src/lib/mortgage.ts';
 import { isTownSlug, type TaxTable } from '#src/lib/property-tax.ts';
 import {
+  calculatorFigures,
   hasCalculatorQuery,
   initialInputs,
   inputsFromQuery,
@@ -106,24 +102,7 @@ function CalculatorIsland({ city, taxTable, title, headingLevel, anchor, start }
     setInputs((current) => withTown(taxTable, current, town));
   };
 
-  const price = parseDecimal(inputs.price);
-  const down = parseDecimal(inputs.down);
-  const rate = parseDecimal(inputs.rate);
-  const result = calculateMortgage({ price, down, rate, term: inputs.term });
-  const pmi = estimatePmi({
-    price,
-    loan: result.loan,
-    rate,
-    term: inputs.term,
-    pmiRatePercent: parseDecimal(inputs.pmiRate),
-  });
-  const cost = monthlyCost({
-    payment: result.payment,
-    annualTax: annualPropertyTax(price, parseDecimal(inputs.taxRate)),
-    annualInsurance: parseDecimal(inputs.insurance),
-    monthlyHoa: parseDecimal(inputs.hoa),
-    monthlyPmi: pmi.monthly,
-  });
+  const { price, down, rate, result, pmi, cost } = calculatorFigures(inputs);
   const schedule = yearlySchedule(result.loan, rate, inputs.term);
   const downShare =
     price > 0 ? `${Number(((down / price) * 100).toFixed(1))}% of the home price` : 'Enter a home price';

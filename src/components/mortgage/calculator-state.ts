@@ -3,7 +3,17 @@
  * in the URL query (so a result can be shared, bookmarked and restored). No React here.
  */
 import { combinedTaxRate, getTownTax, isTownSlug, type TaxTable } from '#src/lib/property-tax.ts';
-import { costDefaults, isLoanTerm, parseDecimal, specDefaults, type LoanTerm } from '#src/lib/mortgage.ts';
+import {
+  annualPropertyTax,
+  calculateMortgage,
+  costDefaults,
+  estimatePmi,
+  isLoanTerm,
+  monthlyCost,
+  parseDecimal,
+  specDefaults,
+  type LoanTerm,
+} from '#src/lib/mortgage.ts';
 
 /** Text fields stay strings so a half-typed value ("6.", "") is never rewritten under the cursor. */
 export interface CalculatorInputs {
@@ -83,6 +93,32 @@ export function initialInputs(table: TaxTable, city?: string, start?: Calculator
     hoa: String(start?.hoa ?? costDefaults.hoa),
     pmiRate: String(costDefaults.pmiRate),
   };
+}
+
+/**
+ * What the calculator shows for its inputs: the loan and payment (SPEC's result), the mortgage
+ * insurance and the whole monthly cost. A listing page quotes the same cost beside the price.
+ */
+export function calculatorFigures(inputs: CalculatorInputs) {
+  const price = parseDecimal(inputs.price);
+  const down = parseDecimal(inputs.down);
+  const rate = parseDecimal(inputs.rate);
+  const result = calculateMortgage({ price, down, rate, term: inputs.term });
+  const pmi = estimatePmi({
+    price,
+    loan: result.loan,
+    rate,
+    term: inputs.term,
+    pmiRatePercent: parseDecimal(inputs.pmiRate),
+  });
+  const cost = monthlyCost({
+    payment: result.payment,
+    annualTax: annualPropertyTax(price, parseDecimal(inputs.taxRate)),
+    annualInsurance: parseDecimal(inputs.insurance),
+    monthlyHoa: parseDecimal(inputs.hoa),
+    monthlyPmi: pmi.monthly,
+  });
+  return { price, down, rate, result, pmi, cost };
 }
 
 /** Sets a town and its default tax rate together (changing town resets an edited rate). */
