@@ -505,10 +505,10 @@ test("beside the price, about what the home would cost a month: the calculator's
 }) => {
   await page.goto(cary);
   const monthly = page.locator('[data-listing-monthly]');
-  // $525,000 with $105,000 down at 6.5% over 30 years, Cary's tax rate, $1,800 a year of insurance, no HOA.
-  await expect(monthly).toHaveText('About $3,245 a month with 20% down');
+  // $525,000 with $105,000 down at 6.5% over 30 years, its $3,890 tax bill, $1,800 a year of insurance, $65 of HOA.
+  await expect(monthly).toHaveText('About $3,194 a month with 20% down');
   const total = await page.getByTestId('total-monthly-cost').first().textContent();
-  expect(`$${Math.round(Number(total?.replace(/[$,]/g, ''))).toLocaleString('en-US')}`).toBe('$3,245');
+  expect(`$${Math.round(Number(total?.replace(/[$,]/g, ''))).toLocaleString('en-US')}`).toBe('$3,194');
   await monthly.click();
   await expect(page).toHaveURL(new RegExp(`${cary}#monthly-cost$`));
   await expect(page.getByRole('heading', { name: 'What this home would cost a month' })).toBeInViewport();
@@ -855,17 +855,36 @@ test('the first photo is the eager, high-priority picture; the others wait', asy
   await expect(page.locator('[data-gallery] dialog img[loading="lazy"]')).toHaveCount(5);
 });
 
-test("the calculator starts at the home's price, 20% down, its town's tax rate and its HOA dues", async ({ page }) => {
+test("the calculator starts at the home's price, 20% down, its tax bill and its HOA dues; the tax stays the bill's at any price", async ({
+  page,
+}) => {
   await page.goto(cary);
+  await expect(page.getByRole('region', { name: 'What this home would cost a month' }).locator('p').first()).toHaveText(
+    "Starting at the list price with 20% down, this home's 2025 tax bill ($3,890 a year) and the HOA dues of $65 a month. " +
+      'A sale does not change what the home is taxed on: in North Carolina that is its assessed value, not its price. ' +
+      'Change any figure to try your own, and see the cash you would need to close.',
+  );
   await page.mouse.wheel(0, 1);
   await page.getByLabel('Home Price').scrollIntoViewIfNeeded();
   await expect(page.locator('astro-island[component-url*="CalculatorIsland"]')).not.toHaveAttribute('ssr');
   await expect(page.getByLabel('Home Price')).toHaveValue('525000');
   await expect(page.getByLabel('Down Payment')).toHaveValue('105000');
   await expect(page.getByLabel('Town (for property tax)')).toHaveValue('cary');
-  await expect(page.getByLabel(/^Property tax rate/)).toHaveValue('0.8571');
+  const rate = page.getByLabel(/^Property tax rate/);
+  await expect(rate).toHaveValue('0.8571');
+  await expect(rate).toHaveAccessibleDescription(
+    "Wake County 0.5171 + Cary 0.34. FY2026 rates. Applied to the home's assessed value, $453,856, not its price.",
+  );
   await expect(page.getByLabel('HOA dues (a month)')).toHaveValue('65');
   await expect(page.getByTestId('loan-amount')).toHaveText('$420,000.00');
+  // Its bill, $3,890 a year, whatever price the visitor tries; a rate the visitor types applies to the same value.
+  const tax = page.locator('#mortgage-calculator dt:text-is("Property tax") + dd');
+  await expect(tax).toHaveText('$324.17');
+  await page.getByLabel('Home Price').fill('490000');
+  await expect(page.getByTestId('loan-amount')).toHaveText('$385,000.00');
+  await expect(tax).toHaveText('$324.17');
+  await rate.fill('1');
+  await expect(tax).toHaveText('$378.21');
 });
 
 test("the cash to close on a home opens on its price, 20% down, the calculator's rate and its tax bill", async ({

@@ -14,6 +14,8 @@ import {
   pricePerSquareFoot,
   startingDownPayment,
   annualPropertyTax,
+  assessedValue,
+  houseTaxBill,
   statusLabel,
   toSlug,
 } from '#src/lib/listing/format.ts';
@@ -211,11 +213,25 @@ describe('price and facts', () => {
     ]);
   });
 
-  it("takes a home's property tax from its listing, else from its price at its town's rate", () => {
-    expect(annualPropertyTax(525_000, 3_890, 0.8571)).toBe(3_890);
-    expect(annualPropertyTax(525_000, 0, 0.8571)).toBe(0);
-    expect(annualPropertyTax(525_000, undefined, 0.8571)).toBe(4_500); // 4,499.78
-    expect(annualPropertyTax(525_000, undefined, 0)).toBe(0);
+  it("takes a home's property tax from its listing's bill where it was the house's, else from its price at its town's rate", () => {
+    const bill = { TaxAnnualAmount: 3_890, TaxYear: 2025, YearBuilt: 1998 };
+    expect(houseTaxBill(bill)).toBe(3_890);
+    expect(houseTaxBill({ TaxAnnualAmount: 3_890 })).toBe(3_890); // year or age unknown: taken as the house's
+    // A bill of the year the house was built, or earlier, taxed the land (NC assesses on January 1).
+    expect(houseTaxBill({ ...bill, YearBuilt: 2025 })).toBeUndefined();
+    expect(houseTaxBill({ ...bill, TaxAnnualAmount: 0 })).toBeUndefined();
+    expect(houseTaxBill({})).toBeUndefined();
+
+    expect(annualPropertyTax(bill, 525_000, 0.8571)).toBe(3_890);
+    expect(annualPropertyTax({ ...bill, YearBuilt: 2025 }, 525_000, 0.8571)).toBe(4_500); // 4,499.78
+    expect(annualPropertyTax({}, 525_000, 0.8571)).toBe(4_500);
+    expect(annualPropertyTax({}, 525_000, 0)).toBe(0);
+    expect(annualPropertyTax(bill, 525_000, 0)).toBe(3_890);
+
+    // The value it is taxed on is the bill at the rate: 3,890 / 0.8571 per $100.
+    expect(assessedValue(bill, 0.8571)).toBe(453_856);
+    expect(assessedValue(bill, 0)).toBeUndefined();
+    expect(assessedValue({ ...bill, YearBuilt: 2026 }, 0.8571)).toBeUndefined();
   });
 
   it('turns RESO fee frequencies into monthly dues and starts at 20% down', () => {

@@ -102,7 +102,7 @@ function CalculatorIsland({ city, taxTable, title, headingLevel, anchor, start }
     setInputs((current) => withTown(taxTable, current, town));
   };
 
-  const { price, down, rate, result, pmi, cost } = calculatorFigures(inputs);
+  const { price, down, rate, result, pmi, cost } = calculatorFigures(inputs, start?.assessed);
   const schedule = yearlySchedule(result.loan, rate, inputs.term);
   const downShare =
     price > 0 ? `${Number(((down / price) * 100).toFixed(1))}% of the home price` : 'Enter a home price';
@@ -165,8 +165,8 @@ function CalculatorIsland({ city, taxTable, title, headingLevel, anchor, start }
           Your full monthly cost
         </Sub>
         <p className="mt-1 mb-5 text-sm text-ink-soft">
-          Beyond the estimate above: property tax for the town, homeowners insurance, HOA dues and mortgage insurance
-          (PMI), which most lenders collect with the payment.
+          Beyond the estimate above: property tax, homeowners insurance, HOA dues and mortgage insurance (PMI), which
+          most lenders collect with the payment.
         </p>
         <MonthlyCost
           taxTable={taxTable}
@@ -176,6 +176,7 @@ function CalculatorIsland({ city, taxTable, title, headingLevel, anchor, start }
           onTownChange={changeTown}
           cost={cost}
           pmiRequired={pmi.required}
+          assessed={start?.assessed}
         >
           <PmiNote pmi={pmi} firstPayment={firstPayment} totalWithoutPmi={cost.totalWithoutPmi} />
         </MonthlyCost>

@@ -1,5 +1,6 @@
 /** Beyond SPEC: the full monthly cost of owning: property tax by town, insurance, HOA dues and PMI. */
 import type { ReactNode } from 'react';
+import { formatPrice } from '#src/lib/listing/format.ts';
 import { formatMoney, type MonthlyCost as Cost } from '#src/lib/mortgage.ts';
 import { combinedTaxRate, getTaxCounty, getTownTax, townsByCounty, type TaxTable } from '#src/lib/property-tax.ts';
 import { formatTaxRate, type CalculatorInputs } from './calculator-state.ts';
@@ -13,21 +14,27 @@ interface Props {
   onTownChange: (town: string) => void;
   cost: Cost;
   pmiRequired: boolean;
+  /** The value a listing page's home is taxed on, where its bill tells it (CalculatorStart). */
+  assessed?: number | undefined;
   children: ReactNode;
 }
 
-function taxHint(table: TaxTable, town: string, rate: string): string {
+function taxHint(table: TaxTable, town: string, rate: string, assessed?: number): string {
   const tax = getTownTax(table, town);
   if (!tax) return '';
   const county = getTaxCounty(table, tax);
   const rateText = formatTaxRate(combinedTaxRate(table, tax));
   const edited = Number.parseFloat(rate) !== Number.parseFloat(rateText);
   const source = edited ? `Edited; the ${table.fiscalYear} rate is ${rateText}.` : `${table.fiscalYear} rates.`;
-  if (tax.municipalRate === null) {
-    return `${county.name} ${county.rate} only: the ${tax.name} town rate is not included. ${source}`;
-  }
-  if (tax.municipalRate === 0) return `${county.name} ${county.rate}; no town rate. ${source}`;
-  return `${county.name} ${county.rate} + ${tax.name} ${tax.municipalRate}. ${source}`;
+  const rates =
+    tax.municipalRate === null
+      ? `${county.name} ${county.rate} only: the ${tax.name} town rate is not included. ${source}`
+      : tax.municipalRate === 0
+        ? `${county.name} ${county.rate}; no town rate. ${source}`
+        : `${county.name} ${county.rate} + ${tax.name} ${tax.municipalRate}. ${source}`;
+  return assessed === undefined
+    ? rates
+    : `${rates} Applied to the home's assessed value, ${formatPrice(assessed)}, not its price.`;
 }
 
 export default function MonthlyCost({
@@ -38,6 +45,7 @@ export default function MonthlyCost({
   onTownChange,
   cost,
   pmiRequired,
+  assessed,
   children,
 }: Props) {
   const rows: [string, number | null][] = [
@@ -77,7 +85,7 @@ export default function MonthlyCost({
           value={inputs.taxRate}
           onChange={(taxRate) => onChange({ taxRate })}
           step={0.0001}
-          hint={taxHint(taxTable, inputs.town, inputs.taxRate)}
+          hint={taxHint(taxTable, inputs.town, inputs.taxRate, assessed)}
         />
         <NumberField
           id={`${idPrefix}-insurance`}

@@ -74,6 +74,11 @@ export interface CalculatorStart {
   down: number;
   /** HOA dues a month. */
   hoa: number;
+  /**
+   * The value the home is taxed on, where its tax bill tells it (src/lib/listing/format.ts): its
+   * tax is then this value's at the rate, whatever price is tried, as a sale does not change it.
+   */
+  assessed?: number | undefined;
 }
 
 /**
@@ -98,8 +103,9 @@ export function initialInputs(table: TaxTable, city?: string, start?: Calculator
 /**
  * What the calculator shows for its inputs: the loan and payment (SPEC's result), the mortgage
  * insurance and the whole monthly cost. A listing page quotes the same cost beside the price.
+ * The property tax is the rate's on `assessed` when the page knows it, else on the price.
  */
-export function calculatorFigures(inputs: CalculatorInputs) {
+export function calculatorFigures(inputs: CalculatorInputs, assessed?: number) {
   const price = parseDecimal(inputs.price);
   const down = parseDecimal(inputs.down);
   const rate = parseDecimal(inputs.rate);
@@ -113,7 +119,7 @@ export function calculatorFigures(inputs: CalculatorInputs) {
   });
   const cost = monthlyCost({
     payment: result.payment,
-    annualTax: annualPropertyTax(price, parseDecimal(inputs.taxRate)),
+    annualTax: annualPropertyTax(assessed ?? price, parseDecimal(inputs.taxRate)),
     annualInsurance: parseDecimal(inputs.insurance),
     monthlyHoa: parseDecimal(inputs.hoa),
     monthlyPmi: pmi.monthly,

@@ -279,7 +279,30 @@ export function startingDownPayment(price: number): number {
   return Math.ceil(price / 500) * 100;
 }
 
-/** A home's property tax a year: its listing's last bill, else its price at its town's rate per $100. */
-export function annualPropertyTax(price: number, listedTax: number | undefined, ratePer100: number): number {
-  return Math.round(listedTax ?? (price * ratePer100) / 100);
+/** A listing's last property-tax bill, and what tells whether it was the house's. */
+export interface TaxFields {
+  TaxAnnualAmount?: number | undefined;
+  TaxYear?: number | undefined;
+  YearBuilt?: number | undefined;
+}
+
+/**
+ * A listing's last tax bill, where it is the house's: a buyer's will be the same (in North Carolina a
+ * sale does not change what a home is taxed on; counties reappraise every home on a schedule, G.S.
+ * 105-286). None without a bill, or when the bill is older than the house (counties assess on
+ * January 1, so it taxed the land alone).
+ */
+export function houseTaxBill({ TaxAnnualAmount: bill, TaxYear: year, YearBuilt: built }: TaxFields) {
+  return bill && !(year !== undefined && built !== undefined && built >= year) ? bill : undefined;
+}
+
+/** The value a home is taxed on: its last bill (houseTaxBill) at its town's rate per $100; none without either. */
+export function assessedValue(home: TaxFields, ratePer100: number): number | undefined {
+  const bill = houseTaxBill(home);
+  return bill && ratePer100 > 0 ? Math.round((bill / ratePer100) * 100) : undefined;
+}
+
+/** A home's property tax a year: its last bill (houseTaxBill), else its price at its town's rate per $100. */
+export function annualPropertyTax(home: TaxFields, price: number, ratePer100: number): number {
+  return Math.round(houseTaxBill(home) ?? (price * ratePer100) / 100);
 }
