@@ -248,6 +248,29 @@ test.describe('with JavaScript', () => {
     );
   });
 
+  test("the map's buttons and credit pass under the sticky header, not over it", async ({ page }) => {
+    await offline(page);
+    // A home's street map has zoom buttons and the credit; the area map the credit.
+    for (const path of ['/listings/412-oak-grove-lane-cary-nc', '/areas']) {
+      await page.goto(path);
+      await page.mouse.wheel(0, 1);
+      await page.locator('[data-area-map]').scrollIntoViewIfNeeded();
+      const controls = page.locator('[data-area-map] .leaflet-control');
+      await expect(controls.first()).toBeVisible();
+      for (const control of await controls.all()) {
+        // Scrolled until the control's middle is under the header's: what is drawn there is the header.
+        const covered = await control.evaluate((element) => {
+          const header = document.querySelector('header')!.getBoundingClientRect();
+          const box = element.getBoundingClientRect();
+          window.scrollBy({ top: box.top + box.height / 2 - (header.top + header.height / 2), behavior: 'instant' });
+          const moved = element.getBoundingClientRect();
+          return document.elementFromPoint(moved.left + 4, moved.top + moved.height / 2)?.closest('header') !== null;
+        });
+        expect(covered, `${path}: ${await control.getAttribute('class')}`).toBe(true);
+      }
+    }
+  });
+
   test('on the home page the map sits in #explore beside the latest video and opens city pages', async ({ page }) => {
     await offline(page);
     await page.goto('/');

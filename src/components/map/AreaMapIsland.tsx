@@ -63,8 +63,10 @@ function AreaMapIsland(props: Props) {
     };
   }, [ready]);
 
+  // `isolate`: Leaflet's panes and controls (z-index 400 to 1000) are stacked within the map, so
+  // they pass under the sticky header (z-40) as the page scrolls, not over it.
   return (
-    <div ref={layer} className={`absolute inset-0 print:hidden ${ready ? '' : 'pointer-events-none'}`}>
+    <div ref={layer} className={`absolute inset-0 isolate print:hidden ${ready ? '' : 'pointer-events-none'}`}>
       {LeafletMap && <LeafletMap {...props} onReady={() => setReady(true)} />}
     </div>
   );
