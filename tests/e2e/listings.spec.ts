@@ -1319,3 +1319,22 @@ test.describe('request a showing, or new listings by e-mail', () => {
     await expect(own).toHaveValue('Only townhomes near a greenway, please.');
   });
 });
+
+test("in a contrast theme (Windows' forced colours), a filled button keeps its outline and the town chosen a thicker one", async ({
+  page,
+}) => {
+  const border = (element: Locator) => element.evaluate((el) => parseFloat(getComputedStyle(el).borderTopWidth));
+  await page.emulateMedia({ forcedColors: 'active' });
+  await page.goto('/listings/town/cary');
+  const towns = page.getByRole('navigation', { name: 'Narrow by town' }).getByRole('link');
+  const chosen = towns.and(page.locator('[aria-current="page"]'));
+  await expect(chosen).toHaveText(/^Cary/);
+  expect(await border(chosen)).toBeGreaterThan(await border(towns.first()));
+  // The new-listings form's button.
+  const send = page.getByRole('button', { name: 'Send Message' });
+  expect(await border(send)).toBe(2);
+  // Elsewhere the colours say it, and nothing changes size.
+  await page.emulateMedia({ forcedColors: 'none' });
+  expect(await border(send)).toBe(0);
+  expect(await border(chosen)).toBe(await border(towns.first()));
+});
