@@ -245,6 +245,22 @@ test.describe('insurance, HOA and the schedule chart', () => {
     await expect(bars).toHaveCount(15);
     await expect(calculator.getByText('Year 15', { exact: true })).toBeVisible();
   });
+
+  test("in a contrast theme (Windows' forced colours) the chart's keys keep the bars' colours", async ({ page }) => {
+    await page.emulateMedia({ forcedColors: 'active' });
+    await openCalculator(page);
+    const figure = page.locator('#mortgage-calculator figure');
+    const drawn = await figure
+      .locator('rect')
+      .first()
+      .evaluate((bar) => getComputedStyle(bar).fill);
+    const keys = await figure
+      .locator('figcaption span[aria-hidden="true"]')
+      .evaluateAll((spans) => spans.map((span) => getComputedStyle(span).backgroundColor));
+    // Principal, interest, balance: the first is the first bar's.
+    expect(keys).toEqual(['rgb(20, 33, 61)', 'rgb(194, 65, 12)', 'rgb(15, 118, 110)']);
+    expect(keys[0]).toBe(drawn);
+  });
 });
 
 // SPEC §2: the calculator appears on the relocation, first-time buyer and buyer-resources pages.

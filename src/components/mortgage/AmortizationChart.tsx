@@ -101,7 +101,8 @@ function Key({ color, label, line = false }: { color: string; label: string; lin
       <span
         aria-hidden="true"
         className={line ? 'inline-block h-1 w-4 rounded' : 'inline-block h-3 w-3 rounded-sm'}
-        style={{ backgroundColor: color }}
+        // A key's colour is the chart's: kept in a contrast theme (Windows' forced colours), which keeps the bars'.
+        style={{ backgroundColor: color, forcedColorAdjust: 'none' }}
       />
       {label}
     </span>
