@@ -909,6 +909,25 @@ test("the cash to close on a home opens on its price, 20% down, the calculator's
   await expect(page.getByLabel('Home Price', { exact: true })).toHaveValue('300000');
 });
 
+test("where the town's rate is not known, the calculator still starts at the home's bill, and names no assessed value", async ({
+  page,
+}) => {
+  await page.goto('/listings/818-mingo-creek-trail-knightdale-nc');
+  await page.mouse.wheel(0, 1);
+  await page.getByLabel('Home Price').scrollIntoViewIfNeeded();
+  await expect(page.locator('astro-island[component-url*="CalculatorIsland"]')).not.toHaveAttribute('ssr');
+  const rate = page.getByLabel(/^Property tax rate/);
+  await expect(rate).toHaveValue('0.5171');
+  // The county's rate alone would make $2,640 the tax of a $510,540 home; the bill is all that is known.
+  await expect(rate).toHaveAccessibleDescription(
+    "Wake County 0.5171 only: the Knightdale town rate is not included. FY2026 rates. The tax starts at the home's last bill, whatever its price.",
+  );
+  const tax = page.locator('#mortgage-calculator dt:text-is("Property tax") + dd');
+  await expect(tax).toHaveText('$220.00');
+  await page.getByLabel('Home Price').fill('330000');
+  await expect(tax).toHaveText('$220.00');
+});
+
 test('a price that is no round thousand still starts at 20% down, not a rounded 20.1% or 19.9%', async ({ page }) => {
   await page.goto('/listings/1208-dogwood-row-unit-304-raleigh-nc');
   await expect(page.getByLabel('Down Payment')).toHaveValue('77800');

@@ -327,12 +327,15 @@ describe('calculator state and URL query', () => {
   });
 
   it("taxes a listing's home on its assessed value when the page knows it, whatever price is tried", () => {
-    const start = { price: 525000, down: 105000, hoa: 0, assessed: 453_856 };
+    const start = { price: 525000, down: 105000, hoa: 0, taxBase: { value: 453_856, assessed: true } };
     const inputs = initialInputs(table, 'cary', start);
     // 453,856 at Cary's 0.8571 per $100 is the home's bill, $3,890 a year.
-    expect(formatMoney(calculatorFigures(inputs, start.assessed).cost.propertyTax)).toBe('$324.17');
-    expect(calculatorFigures({ ...inputs, price: '480000' }, start.assessed).cost.propertyTax).toBeCloseTo(324.17, 2);
-    expect(calculatorFigures({ ...inputs, taxRate: '1' }, start.assessed).cost.propertyTax).toBeCloseTo(378.21, 2);
+    expect(formatMoney(calculatorFigures(inputs, start.taxBase.value).cost.propertyTax)).toBe('$324.17');
+    expect(calculatorFigures({ ...inputs, price: '480000' }, start.taxBase.value).cost.propertyTax).toBeCloseTo(
+      324.17,
+      2,
+    );
+    expect(calculatorFigures({ ...inputs, taxRate: '1' }, start.taxBase.value).cost.propertyTax).toBeCloseTo(378.21, 2);
     // Without it, the rate applies to the price: 525,000 at 0.8571.
     expect(formatMoney(calculatorFigures(inputs).cost.propertyTax)).toBe('$374.98');
   });

@@ -102,7 +102,7 @@ function CalculatorIsland({ city, taxTable, title, headingLevel, anchor, start }
     setInputs((current) => withTown(taxTable, current, town));
   };
 
-  const { price, down, rate, result, pmi, cost } = calculatorFigures(inputs, start?.assessed);
+  const { price, down, rate, result, pmi, cost } = calculatorFigures(inputs, start?.taxBase?.value);
   const schedule = yearlySchedule(result.loan, rate, inputs.term);
   const downShare =
     price > 0 ? `${Number(((down / price) * 100).toFixed(1))}% of the home price` : 'Enter a home price';
@@ -176,7 +176,7 @@ function CalculatorIsland({ city, taxTable, title, headingLevel, anchor, start }
           onTownChange={changeTown}
           cost={cost}
           pmiRequired={pmi.required}
-          assessed={start?.assessed}
+          taxBase={start?.taxBase}
         >
           <PmiNote pmi={pmi} firstPayment={firstPayment} totalWithoutPmi={cost.totalWithoutPmi} />
         </MonthlyCost>

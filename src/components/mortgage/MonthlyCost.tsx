@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { formatPrice } from '#src/lib/listing/format.ts';
 import { formatMoney, type MonthlyCost as Cost } from '#src/lib/mortgage.ts';
 import { combinedTaxRate, getTaxCounty, getTownTax, townsByCounty, type TaxTable } from '#src/lib/property-tax.ts';
-import { formatTaxRate, type CalculatorInputs } from './calculator-state.ts';
+import { formatTaxRate, type CalculatorInputs, type CalculatorStart } from './calculator-state.ts';
 import NumberField from './NumberField.tsx';
 
 interface Props {
@@ -14,12 +14,12 @@ interface Props {
   onTownChange: (town: string) => void;
   cost: Cost;
   pmiRequired: boolean;
-  /** The value a listing page's home is taxed on, where its bill tells it (CalculatorStart). */
-  assessed?: number | undefined;
+  /** What a listing page's home is taxed on, where its bill tells it (CalculatorStart). */
+  taxBase?: CalculatorStart['taxBase'];
   children: ReactNode;
 }
 
-function taxHint(table: TaxTable, town: string, rate: string, assessed?: number): string {
+function taxHint(table: TaxTable, town: string, rate: string, taxBase?: CalculatorStart['taxBase']): string {
   const tax = getTownTax(table, town);
   if (!tax) return '';
   const county = getTaxCounty(table, tax);
@@ -32,9 +32,10 @@ function taxHint(table: TaxTable, town: string, rate: string, assessed?: number)
       : tax.municipalRate === 0
         ? `${county.name} ${county.rate}; no town rate. ${source}`
         : `${county.name} ${county.rate} + ${tax.name} ${tax.municipalRate}. ${source}`;
-  return assessed === undefined
-    ? rates
-    : `${rates} Applied to the home's assessed value, ${formatPrice(assessed)}, not its price.`;
+  if (!taxBase) return rates;
+  return taxBase.assessed
+    ? `${rates} Applied to the home's assessed value, ${formatPrice(taxBase.value)}, not its price.`
+    : `${rates} The tax starts at the home's last bill, whatever its price.`;
 }
 
 export default function MonthlyCost({
@@ -45,7 +46,7 @@ export default function MonthlyCost({
   onTownChange,
   cost,
   pmiRequired,
-  assessed,
+  taxBase,
   children,
 }: Props) {
   const rows: [string, number | null][] = [
@@ -85,7 +86,7 @@ export default function MonthlyCost({
           value={inputs.taxRate}
           onChange={(taxRate) => onChange({ taxRate })}
           step={0.0001}
-          hint={taxHint(taxTable, inputs.town, inputs.taxRate, assessed)}
+          hint={taxHint(taxTable, inputs.town, inputs.taxRate, taxBase)}
         />
         <NumberField
           id={`${idPrefix}-insurance`}

@@ -75,10 +75,12 @@ export interface CalculatorStart {
   /** HOA dues a month. */
   hoa: number;
   /**
-   * The value the home is taxed on, where its tax bill tells it (src/lib/listing/format.ts): its
-   * tax is then this value's at the rate, whatever price is tried, as a sale does not change it.
+   * What the home's tax is figured on, where its last bill tells it (src/lib/listing/format.ts): the
+   * bill at the starting rate, so its tax starts at the bill and stays there whatever price is
+   * tried (a sale does not change it). `assessed` when that is the county's value, the home's
+   * town rate being known.
    */
-  assessed?: number | undefined;
+  taxBase?: { value: number; assessed: boolean } | undefined;
 }
 
 /**
@@ -103,9 +105,9 @@ export function initialInputs(table: TaxTable, city?: string, start?: Calculator
 /**
  * What the calculator shows for its inputs: the loan and payment (SPEC's result), the mortgage
  * insurance and the whole monthly cost. A listing page quotes the same cost beside the price.
- * The property tax is the rate's on `assessed` when the page knows it, else on the price.
+ * The property tax is the rate's on `taxBase` when the page knows it (CalculatorStart), else on the price.
  */
-export function calculatorFigures(inputs: CalculatorInputs, assessed?: number) {
+export function calculatorFigures(inputs: CalculatorInputs, taxBase?: number) {
   const price = parseDecimal(inputs.price);
   const down = parseDecimal(inputs.down);
   const rate = parseDecimal(inputs.rate);
@@ -119,7 +121,7 @@ export function calculatorFigures(inputs: CalculatorInputs, assessed?: number) {
   });
   const cost = monthlyCost({
     payment: result.payment,
-    annualTax: annualPropertyTax(assessed ?? price, parseDecimal(inputs.taxRate)),
+    annualTax: annualPropertyTax(taxBase ?? price, parseDecimal(inputs.taxRate)),
     annualInsurance: parseDecimal(inputs.insurance),
     monthlyHoa: parseDecimal(inputs.hoa),
     monthlyPmi: pmi.monthly,
