@@ -178,7 +178,13 @@ test('a Maps script that never defines the places API fails after 100 polls of 1
   const started = Date.now();
   await openAndInteract(page, '/testimonials');
   await expect.poll(() => scripts.length).toBe(1);
-  await expect(section(page).locator('[data-skeleton]')).toHaveCount(4);
+  const skeleton = section(page).locator('[data-skeleton]');
+  await expect(skeleton).toHaveCount(4);
+  // It pulses while it waits, unless the visitor asks for less motion.
+  const animation = () => skeleton.first().evaluate((card) => getComputedStyle(card).animationName);
+  expect(await animation()).toBe('pulse');
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await animation()).toBe('none');
   await expect(section(page).getByText('Google Maps interface failed to load')).toBeVisible({ timeout: 15_000 });
   expect(Date.now() - started).toBeGreaterThanOrEqual(9_000);
   await expect(cards(page)).toHaveCount(4);

@@ -153,7 +153,11 @@ function Skeleton() {
     <div role="status" aria-label="Loading reviews">
       <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4" aria-hidden="true">
         {Array.from({ length: MAX_REVIEWS }, (_, i) => (
-          <li key={i} data-skeleton className="min-h-72 animate-pulse rounded-lg bg-white p-6 shadow-sm">
+          <li
+            key={i}
+            data-skeleton
+            className="min-h-72 animate-pulse rounded-lg bg-white p-6 shadow-sm motion-reduce:animate-none"
+          >
             <div className="flex items-center gap-3">
               <div className="size-11 rounded-full bg-slate-200" />
               <div className="h-4 w-28 rounded bg-slate-200" />
