@@ -340,6 +340,15 @@ describe('calculator state and URL query', () => {
     expect(formatMoney(calculatorFigures(inputs).cost.propertyTax)).toBe('$374.98');
   });
 
+  it('reads a cost typed below zero as 0, as it reads the rate: the total is never cut by a "credit"', () => {
+    const inputs = { ...initialInputs(table), taxRate: '-5', insurance: '-99999', hoa: '-100', pmiRate: '-3' };
+    const { cost, pmi, result } = calculatorFigures({ ...inputs, down: '10000' });
+    expect([cost.propertyTax, cost.insurance, cost.hoa, cost.pmi, pmi.total]).toEqual([0, 0, 0, 0, 0]);
+    expect(cost.total).toBe(result.payment);
+    // A price below zero borrows nothing and is taxed on nothing.
+    expect(calculatorFigures({ ...initialInputs(table), price: '-300000' }).cost.total).toBe(150);
+  });
+
   it('round-trips through the query', () => {
     const base = initialInputs(table);
     const edited = {

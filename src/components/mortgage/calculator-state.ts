@@ -103,6 +103,12 @@ export function initialInputs(table: TaxTable, city?: string, start?: Calculator
 }
 
 /**
+ * A cost's field (tax rate, insurance, dues, PMI rate) read by SPEC's parse rule, and 0 below zero,
+ * as the interest rate and the loan are: a cost is never a credit ("-5" showed a negative total).
+ */
+const costFigure = (typed: string) => Math.max(0, parseDecimal(typed));
+
+/**
  * What the calculator shows for its inputs: the loan and payment (SPEC's result), the mortgage
  * insurance and the whole monthly cost. A listing page quotes the same cost beside the price.
  * The property tax is the rate's on `taxBase` when the page knows it (CalculatorStart), else on the price.
@@ -117,13 +123,13 @@ export function calculatorFigures(inputs: CalculatorInputs, taxBase?: number) {
     loan: result.loan,
     rate,
     term: inputs.term,
-    pmiRatePercent: parseDecimal(inputs.pmiRate),
+    pmiRatePercent: costFigure(inputs.pmiRate),
   });
   const cost = monthlyCost({
     payment: result.payment,
-    annualTax: annualPropertyTax(taxBase ?? price, parseDecimal(inputs.taxRate)),
-    annualInsurance: parseDecimal(inputs.insurance),
-    monthlyHoa: parseDecimal(inputs.hoa),
+    annualTax: annualPropertyTax(Math.max(0, taxBase ?? price), costFigure(inputs.taxRate)),
+    annualInsurance: costFigure(inputs.insurance),
+    monthlyHoa: costFigure(inputs.hoa),
     monthlyPmi: pmi.monthly,
   });
   return { price, down, rate, result, pmi, cost };
