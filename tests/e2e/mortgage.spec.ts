@@ -163,6 +163,14 @@ test.describe('with JavaScript', () => {
     expect(new URL(page.url()).search).toBe('');
   });
 
+  test('figures too long for a phone wrap: the page never scrolls sideways, whatever is typed', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    await openCalculator(page, '?price=999999999999999&down=0&insurance=99999999999');
+    await expect(payment(page)).toHaveText('$6,320,680,234,929.65');
+    await page.getByLabel('HOA dues (a month)').scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+
   test('PMI below 20% down ends at payment 109 for 300,000 with 10% down', async ({ page }) => {
     await openCalculator(page);
     await expect(page.getByTestId('pmi-note')).toContainText('No PMI');

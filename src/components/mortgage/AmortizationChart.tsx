@@ -23,7 +23,7 @@ export default function AmortizationChart({ schedule, loan }: Props) {
   return (
     <figure className="m-0">
       <div className="flex gap-2 text-xs text-ink-soft tabular-nums">
-        <div className="flex w-16 flex-col justify-between text-right" aria-hidden="true">
+        <div className="flex w-16 flex-col justify-between text-right wrap-anywhere" aria-hidden="true">
           <span>{formatMoney(maxYear).replace(/\.\d\d$/, '')}</span>
           <span>$0</span>
         </div>
@@ -70,7 +70,7 @@ export default function AmortizationChart({ schedule, loan }: Props) {
             </>
           )}
         </svg>
-        <div className="flex w-16 flex-col justify-between" aria-hidden="true">
+        <div className="flex w-16 flex-col justify-between wrap-anywhere" aria-hidden="true">
           <span>{formatMoney(Math.max(loan, 0)).replace(/\.\d\d$/, '')}</span>
           <span>$0</span>
         </div>

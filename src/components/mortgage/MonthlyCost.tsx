@@ -121,7 +121,9 @@ export default function MonthlyCost({
           {rows.map(([label, amount]) => (
             <div key={label} className="flex flex-wrap justify-between gap-x-4">
               <dt className="text-ink-soft">{label}</dt>
-              <dd className="font-semibold tabular-nums">{amount === null ? 'None' : formatMoney(amount)}</dd>
+              <dd className="font-semibold wrap-anywhere tabular-nums">
+                {amount === null ? 'None' : formatMoney(amount)}
+              </dd>
             </div>
           ))}
           <div className="mt-2 flex flex-wrap justify-between gap-x-4 border-t border-slate-300 pt-3 text-base sm:text-lg">
@@ -129,7 +131,7 @@ export default function MonthlyCost({
             <dd
               aria-live="polite"
               aria-atomic="true"
-              className="font-bold tabular-nums"
+              className="font-bold wrap-anywhere tabular-nums"
               data-testid="total-monthly-cost"
             >
               {formatMoney(cost.total)}

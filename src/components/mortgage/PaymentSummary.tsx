@@ -14,7 +14,7 @@ export default function PaymentSummary({ result }: Props) {
       <div aria-live="polite" aria-atomic="true">
         <p className="text-sm font-semibold tracking-wide text-ink-soft uppercase">Monthly Payment</p>
         <p
-          className="mt-1 font-display text-4xl font-bold break-words text-ink tabular-nums"
+          className="mt-1 font-display text-4xl font-bold wrap-anywhere text-ink tabular-nums"
           data-testid="monthly-payment"
         >
           {formatMoney(result.payment)}
@@ -23,13 +23,13 @@ export default function PaymentSummary({ result }: Props) {
         <dl className="mt-5 grid gap-3 border-t border-slate-300 pt-4">
           <div className="flex flex-wrap justify-between gap-x-4">
             <dt className="text-ink-soft">Loan Amount</dt>
-            <dd className="font-semibold tabular-nums" data-testid="loan-amount">
+            <dd className="font-semibold wrap-anywhere tabular-nums" data-testid="loan-amount">
               {formatMoney(result.loan)}
             </dd>
           </div>
           <div className="flex flex-wrap justify-between gap-x-4">
             <dt className="text-ink-soft">Total Interest</dt>
-            <dd className="font-semibold tabular-nums" data-testid="total-interest">
+            <dd className="font-semibold wrap-anywhere tabular-nums" data-testid="total-interest">
               {formatMoney(result.totalInterest)}
             </dd>
           </div>
