@@ -248,6 +248,15 @@ test.describe('insurance, HOA and the schedule chart', () => {
     const [lastPrincipal, lastInterest] = await heights(29);
     expect(firstInterest!).toBeGreaterThan(firstPrincipal!);
     expect(lastPrincipal!).toBeGreaterThan(lastInterest!);
+    // Drawn to 0.01 unit: full floats ("85.26364479486486", "2.8e-14") made the drawing a fifth of a page's HTML.
+    const figures = await calculator
+      .locator('figure svg')
+      .evaluate((svg) => [
+        ...[...svg.querySelectorAll('rect')].flatMap((r) => [r.getAttribute('y'), r.getAttribute('height')]),
+        ...(svg.querySelector('polyline')?.getAttribute('points')?.split(/[ ,]/) ?? []),
+      ]);
+    expect(figures.length).toBeGreaterThan(150);
+    expect(figures.filter((figure) => !/^\d+(\.\d\d?)?$/.test(figure ?? ''))).toEqual([]);
 
     await page.getByLabel('Loan Term').selectOption('15');
     await expect(bars).toHaveCount(15);
