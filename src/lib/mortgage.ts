@@ -217,6 +217,11 @@ export function formatMoney(amount: number): string {
   return money.format(Number.isFinite(amount) ? amount : 0);
 }
 
+/** Dollars without the cents ("$453,856"), where cents would only clutter: a chart's scale, a home's value. */
+export function formatWholeDollars(amount: number): string {
+  return formatMoney(amount).replace(/\.\d\d$/, '');
+}
+
 /** The month of the first payment when a loan starts today: the first day of next month. */
 export function firstPaymentMonth(today: Date): { year: number; month: number } {
   const month = today.getMonth() + 1;

@@ -3,7 +3,7 @@
  * SVG, no chart library. The table next to it carries the same figures for assistive
  * technology, so the drawing itself is hidden from it and the caption says what it shows.
  */
-import { formatMoney, type ScheduleYear } from '#src/lib/mortgage.ts';
+import { formatWholeDollars, type ScheduleYear } from '#src/lib/mortgage.ts';
 
 interface Props {
   schedule: readonly ScheduleYear[];
@@ -27,7 +27,7 @@ export default function AmortizationChart({ schedule, loan }: Props) {
     <figure className="m-0">
       <div className="flex gap-2 text-xs text-ink-soft tabular-nums">
         <div className="flex w-16 flex-col justify-between text-right wrap-anywhere" aria-hidden="true">
-          <span>{formatMoney(maxYear).replace(/\.\d\d$/, '')}</span>
+          <span>{formatWholeDollars(maxYear)}</span>
           <span>$0</span>
         </div>
         <svg
@@ -80,7 +80,7 @@ export default function AmortizationChart({ schedule, loan }: Props) {
           )}
         </svg>
         <div className="flex w-16 flex-col justify-between wrap-anywhere" aria-hidden="true">
-          <span>{formatMoney(Math.max(loan, 0)).replace(/\.\d\d$/, '')}</span>
+          <span>{formatWholeDollars(Math.max(loan, 0))}</span>
           <span>$0</span>
         </div>
       </div>

@@ -1,7 +1,6 @@
 /** Beyond SPEC: the full monthly cost of owning: property tax by town, insurance, HOA dues and PMI. */
 import type { ReactNode } from 'react';
-import { formatPrice } from '#src/lib/listing/format.ts';
-import { formatMoney, type MonthlyCost as Cost } from '#src/lib/mortgage.ts';
+import { formatMoney, formatWholeDollars, type MonthlyCost as Cost } from '#src/lib/mortgage.ts';
 import { combinedTaxRate, getTaxCounty, getTownTax, townsByCounty, type TaxTable } from '#src/lib/property-tax.ts';
 import { formatTaxRate, type CalculatorInputs, type CalculatorStart } from './calculator-state.ts';
 import NumberField from './NumberField.tsx';
@@ -34,7 +33,7 @@ function taxHint(table: TaxTable, town: string, rate: string, taxBase?: Calculat
         : `${county.name} ${county.rate} + ${tax.name} ${tax.municipalRate}. ${source}`;
   if (!taxBase) return rates;
   return taxBase.assessed
-    ? `${rates} Applied to the home's assessed value, ${formatPrice(taxBase.value)}, not its price.`
+    ? `${rates} Applied to the home's assessed value, ${formatWholeDollars(taxBase.value)}, not its price.`
     : `${rates} The tax starts at the home's last bill, whatever its price.`;
 }
 
