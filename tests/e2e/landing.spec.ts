@@ -367,6 +367,30 @@ test.describe('landing pages', () => {
     await expect(page.locator(`a[href="${tel}"]`).last()).toBeVisible();
   });
 
+  test('a town card and the latest video zoom on hover, unless the visitor asks for less motion', async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(isMobile, 'a phone has no hover');
+    const zoom = async (path: string, picture: string) => {
+      await page.goto(path);
+      const target = page.locator(picture).first();
+      await target.scrollIntoViewIfNeeded();
+      await page.mouse.move(0, 0);
+      await target.hover();
+      // The zoom eases in over 0.3 s: wait until it stops changing.
+      await page.waitForTimeout(400);
+      return target.evaluate((el) => getComputedStyle(el).scale);
+    };
+    const cityImage = 'section[aria-labelledby="city-cards-heading"] img';
+    const playButton = 'article:has-text("Latest Video") span.rounded-full';
+    expect(await zoom('/relocation', cityImage)).toBe('1.05');
+    expect(await zoom('/', playButton)).toBe('1.1');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await zoom('/relocation', cityImage)).toBe('none');
+    expect(await zoom('/', playButton)).toBe('none');
+  });
+
   test("/relocation puts every town of content/cities side by side, each row its guide's figures", async ({
     page,
     isMobile,

@@ -37,7 +37,7 @@ function VideoCard({ video, thumbnails, eager }: Omit<Props, 'playlist'> & { vid
             eager={eager}
           />
           <span className="absolute inset-0 flex items-center justify-center" aria-hidden="true">
-            <span className="flex size-14 items-center justify-center rounded-full bg-brand-700/90 text-white shadow-lg transition-transform group-hover:scale-110">
+            <span className="flex size-14 items-center justify-center rounded-full bg-brand-700/90 text-white shadow-lg transition-transform motion-safe:group-hover:scale-110">
               <svg viewBox="0 0 24 24" className="ml-1 size-7" fill="currentColor">
                 <path d="M8 5v14l11-7z" />
               </svg>
