@@ -13,6 +13,7 @@
  *   so a firm's years of closings neither fill the "recently sold" lists nor cost photo downloads.
  */
 import { z } from 'astro/zod';
+import { feeFrequencyMonths } from '../listing/format.ts';
 import { hiddenAddressFields, listingSchema } from '../listing/model.ts';
 import { localTimeInZone, upcomingOpenHouses, wallClock } from '../listing/time.ts';
 
@@ -169,7 +170,8 @@ function toList(value: unknown): unknown {
 /**
  * The home's fields from a record the licence keeps: the copied RESO fields (nulls and blanks left
  * out, the form normalised), ModificationTimestamp and PriceChangeTimestamp as their days in `timeZone` (an
- * unreadable PriceChangeTimestamp and an OriginalListPrice of 0 left out), OnMarketDate (or, when a
+ * unreadable PriceChangeTimestamp, an OriginalListPrice or LotSizeAcres of 0 left out, an association fee
+ * made monthly where its frequency is one the site does not name), OnMarketDate (or, when a
  * Coming Soon record has none yet, ListingContractDate), the street and coordinates withheld and
  * InternetAddressDisplayYN false when `addressHidden`. Photos are added by the sync.
  */
@@ -198,8 +200,38 @@ export function toHomeFields(record: ResoRecord, options: { addressHidden: boole
   // Some MLSs fill OriginalListPrice with 0 when it was not recorded: it says nothing, so it is left
   // out rather than the home refused.
   if (typeof home['OriginalListPrice'] === 'number' && home['OriginalListPrice'] <= 0) delete home['OriginalListPrice'];
+  // So does a lot of 0 acres (a condominium's, in some MLSs).
+  if (typeof home['LotSizeAcres'] === 'number' && home['LotSizeAcres'] <= 0) delete home['LotSizeAcres'];
+  monthlyFee(home);
   if (options.addressHidden) home['InternetAddressDisplayYN'] = false;
   return home;
+}
+
+/** RESO's other recurring fee frequencies, as payments a year; the site names a fee's monthly equal instead. */
+const feePaymentsPerYear: Record<string, number> = {
+  'Bi-Monthly': 6,
+  'Semi-Monthly': 24,
+  'Bi-Weekly': 26,
+  Weekly: 52,
+  Daily: 365,
+};
+
+/**
+ * An association fee at a frequency the site does not name ("Bi-Weekly", say) becomes the same
+ * cost a month ("$100 Weekly" is "$433.33 Monthly"); one that is not a recurring cost ("One Time",
+ * "Seasonal") is left out with its frequency, rather than the home refused by the schema.
+ */
+function monthlyFee(home: ResoRecord): void {
+  const [fee, frequency] = [home['AssociationFee'], home['AssociationFeeFrequency']];
+  if (typeof frequency !== 'string' || Object.hasOwn(feeFrequencyMonths, frequency)) return;
+  const perYear = feePaymentsPerYear[frequency];
+  if (perYear !== undefined && typeof fee === 'number') {
+    home['AssociationFee'] = Math.round(((fee * perYear) / 12) * 100) / 100;
+    home['AssociationFeeFrequency'] = 'Monthly';
+  } else {
+    delete home['AssociationFee'];
+    delete home['AssociationFeeFrequency'];
+  }
 }
 
 export interface MediaItem {

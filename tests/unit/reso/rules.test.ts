@@ -146,6 +146,25 @@ describe('a record as a home', () => {
     expect(fields({ OriginalListPrice: '0.00', PriceChangeTimestamp: null })).toEqual({});
   });
 
+  it("leaves out a condominium's lot of 0 acres, and gives a fee at another frequency as its monthly equal", () => {
+    const fields = (r: Record<string, unknown>) =>
+      toHomeFields(r, { addressHidden: false, timeZone: 'America/New_York' });
+    expect(fields({ LotSizeAcres: 0 })).toEqual({});
+    expect(fields({ LotSizeAcres: '0.00' })).toEqual({});
+    expect(fields({ LotSizeAcres: 0.25 })).toEqual({ LotSizeAcres: 0.25 });
+    const fee = (AssociationFee: unknown, AssociationFeeFrequency: unknown) =>
+      fields({ AssociationFee, AssociationFeeFrequency });
+    expect(fee(100, 'Weekly')).toEqual({ AssociationFee: 433.33, AssociationFeeFrequency: 'Monthly' });
+    expect(fee(300, 'Bi-Monthly')).toEqual({ AssociationFee: 150, AssociationFeeFrequency: 'Monthly' });
+    expect(fee('120.00', 'Semi-Monthly')).toEqual({ AssociationFee: 240, AssociationFeeFrequency: 'Monthly' });
+    expect(fee(60, 'Bi-Weekly')).toEqual({ AssociationFee: 130, AssociationFeeFrequency: 'Monthly' });
+    // The four the site names stay as the listing gives them.
+    expect(fee(450, 'Quarterly')).toEqual({ AssociationFee: 450, AssociationFeeFrequency: 'Quarterly' });
+    // Not a monthly cost at all: left out, the home kept.
+    expect(fee(500, 'One Time')).toEqual({});
+    expect(fee(200, 'Seasonal')).toEqual({});
+  });
+
   it('gives the day of a timestamp in a time zone', () => {
     expect(dayIn('2026-05-03T03:59:00Z', 'America/New_York')).toBe('2026-05-02');
     expect(dayIn('2026-05-03T04:00:00Z', 'America/New_York')).toBe('2026-05-03');
