@@ -114,7 +114,7 @@ describe('npm run sync-listings with open houses', () => {
     expect(openHousesOf('CAR201')).toEqual([
       { OpenHouseStartTime: '2030-06-02T14:00', OpenHouseEndTime: '2030-06-02T16:00' },
     ]);
-    expect(snapshot().openHouseWatermark).toBe('2026-05-04T09:30:00Z');
+    expect(snapshot().openHouseWatermark).toBe('2026-05-04T09:30:00.000Z');
   });
 
   it('goes on without open houses from a feed whose licence has no OpenHouse resource, keeping those it had', async () => {
@@ -128,7 +128,7 @@ describe('npm run sync-listings with open houses', () => {
     expect(openHousesOf('CAR201')).toEqual([
       { OpenHouseStartTime: '2030-06-02T14:00', OpenHouseEndTime: '2030-06-02T16:00' },
     ]);
-    expect(snapshot().openHouseWatermark).toBe('2026-05-04T09:30:00Z');
+    expect(snapshot().openHouseWatermark).toBe('2026-05-04T09:30:00.000Z');
     fake.openHouseStatus = undefined;
   });
 });

@@ -86,6 +86,17 @@ export interface SyncResult extends SyncProgress {
 
 const latest = (a: string | undefined, b: string) => (a === undefined || Date.parse(b) > Date.parse(a) ? b : a);
 
+/**
+ * A record's ModificationTimestamp as the one form a watermark is kept and asked in (UTC, to the
+ * millisecond), or undefined when it is not a time. A feed's own form could stop every later run:
+ * one without a time zone (read as UTC, as RESO's are) or with more digits than the filter takes.
+ */
+export function replicationStamp(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const instant = Date.parse(/T[\d:.]+$/.test(value) ? `${value}Z` : value);
+  return Number.isNaN(instant) ? undefined : new Date(instant).toISOString();
+}
+
 /** Runs in a row a record's photos may fail for a passing reason before the sync stops reading it again. */
 export const PHOTO_RUNS = 5;
 
@@ -119,7 +130,8 @@ export async function syncListings(options: SyncOptions): Promise<SyncResult> {
   };
   const previous = readSnapshot(dir);
   const sameSource = previous !== undefined && JSON.stringify(previous.source) === JSON.stringify(source);
-  const since = options.soldMonths === undefined ? undefined : soldSince(now(), options.soldMonths, timeZone);
+  const started = now();
+  const since = options.soldMonths === undefined ? undefined : soldSince(started, options.soldMonths, timeZone);
   // Sales from before the previous run's first day were never kept: showing them needs them all again.
   const widened = previous?.soldSince !== undefined && (since === undefined || since < previous.soldSince);
   const incremental = !options.full && sameSource && !widened && previous.watermark !== undefined;
@@ -180,9 +192,8 @@ export async function syncListings(options: SyncOptions): Promise<SyncResult> {
       const where = `open house ${i + 1} of page ${progress.pages}`;
       if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return log(`Skipped ${where}: not an object`);
       const record = raw as ResoRecord;
-      const stamp = record['ModificationTimestamp'];
-      if (typeof stamp === 'string' && !Number.isNaN(Date.parse(stamp)))
-        openHouseWatermark = latest(openHouseWatermark, stamp);
+      const stamp = replicationStamp(record['ModificationTimestamp']);
+      if (stamp) openHouseWatermark = latest(openHouseWatermark, stamp);
       const decision = openHouseOf(record);
       if (decision.action === 'keep') {
         if (ownHomes(decision.openHouse)) openHouses.set(decision.openHouse.OpenHouseKey, decision.openHouse);
@@ -222,6 +233,10 @@ export async function syncListings(options: SyncOptions): Promise<SyncResult> {
     // The watermark stays just before the oldest record to read again, so `gt` brings it back.
     const held = Math.min(...[...retry.values()].map((r) => Date.parse(r.ModificationTimestamp)));
     if (watermark && held <= Date.parse(watermark)) watermark = new Date(held - 1).toISOString();
+    // A record stamped later than this run began would set a watermark past every change to come,
+    // and nothing would be read again: the watermarks go no further than the run's start.
+    watermark = notAfter(watermark, started, 'listing');
+    openHouseWatermark = notAfter(openHouseWatermark, started, 'open house');
     const snapshot = listingSnapshotSchema.parse({
       asOf: at.toISOString(),
       ...(watermark ? { watermark } : {}),
@@ -267,6 +282,25 @@ export async function syncListings(options: SyncOptions): Promise<SyncResult> {
     }
   }
 
+  function notAfter(stamp: string | undefined, start: Date, what: string) {
+    if (stamp === undefined || Date.parse(stamp) <= start.getTime()) return stamp;
+    log(`A ${what} record is stamped ${stamp}, after this run began: the next run reads from ${start.toISOString()}`);
+    return start.toISOString();
+  }
+
+  /**
+   * A record the site cannot publish. The home's version shown is out of date (its status, its price, its
+   * address or photos withheld since...), so it leaves the site until a record of it passes, unless it `waits`.
+   */
+  function refuse(key: string, reason: string, waits: boolean) {
+    progress.skipped++;
+    if (waits && homes.has(key))
+      return log(`Skipped ${key}: ${reason} (the version shown stays until it is read again)`);
+    if (!homes.delete(key)) return log(`Skipped ${key}: ${reason}`);
+    progress.removed++;
+    log(`Removed ${key}: ${reason} (it returns once a record of it passes)`);
+  }
+
   async function applyRecord(raw: unknown, index: number): Promise<void> {
     const where = `record ${index + 1} of page ${progress.pages}`;
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
@@ -279,10 +313,12 @@ export async function syncListings(options: SyncOptions): Promise<SyncResult> {
       progress.skipped++;
       return log(`Skipped ${where}: no usable ListingKey (${JSON.stringify(key)})`);
     }
-    const stamp = record['ModificationTimestamp'];
-    if (typeof stamp !== 'string' || Number.isNaN(Date.parse(stamp))) {
+    const stamp = replicationStamp(record['ModificationTimestamp']);
+    if (stamp === undefined) {
       progress.skipped++;
-      return log(`Skipped ${key}: no usable ModificationTimestamp (${JSON.stringify(stamp)})`);
+      return log(
+        `Skipped ${key}: no usable ModificationTimestamp (${JSON.stringify(record['ModificationTimestamp'])})`,
+      );
     }
     // Every record seen moves the watermark, kept or not: it has been replicated.
     watermark = latest(watermark, stamp);
@@ -303,7 +339,6 @@ export async function syncListings(options: SyncOptions): Promise<SyncResult> {
     const { photos, problems } = photosOf(record);
     for (const p of problems) log(`${key}: ${p}`);
     const old = before.get(key);
-    const keepsOld = old !== undefined && homes.has(key);
     // The home is checked before any photo is fetched (with the photos it would have), and again
     // after, when a photo could not be saved.
     const planned = photos.map((p, n) => ({
@@ -311,10 +346,7 @@ export async function syncListings(options: SyncOptions): Promise<SyncResult> {
       alt: photoAlt(p, n, photos.length, fields),
     }));
     const early = check({ ...fields, Photos: planned });
-    if (early) {
-      progress.skipped++;
-      return log(`Skipped ${key}: ${early}${keepsOld ? ' (the previous version stays)' : ''}`);
-    }
+    if (early) return refuse(key, early, false);
     const media: SyncedHome['sync']['media'] = [];
     const shown: { src: string; alt: string }[] = [];
     let passing = 0;
@@ -332,7 +364,8 @@ export async function syncListings(options: SyncOptions): Promise<SyncResult> {
           const { bytes, contentType } = await http.download(photo.MediaURL);
           stage = 'check';
           const ext = await pictureExtension(bytes, contentType);
-          file = `${PHOTO_DIR}/${key}/${photo.MediaKey.replace(/\.[a-z0-9]+$/i, '')}.${ext}`;
+          // Named by its bytes: a key's own picture extension goes; any other dot is the key's ("K1.0", "K1.1").
+          file = `${PHOTO_DIR}/${key}/${photo.MediaKey.replace(/\.(jpe?g|png|webp|avif|gif)$/i, '')}.${ext}`;
           mkdirSync(join(staged, PHOTO_DIR, key), { recursive: true });
           writeFileSync(join(staged, file), bytes);
           progress.photosDownloaded++;
@@ -357,11 +390,17 @@ export async function syncListings(options: SyncOptions): Promise<SyncResult> {
     const home = { ...fields, Photos: shown };
     const reason = shown.length === planned.length ? undefined : check(home);
     if (reason) {
-      progress.skipped++;
       // The photos just saved go unused (a previous version keeps its own).
       for (const m of media)
         if (!old?.sync.media.some((o) => o.file === m.file)) rmSync(join(staged, m.file), { force: true });
-      return log(`Skipped ${key}: ${reason}${keepsOld ? ' (the previous version stays)' : ''}`);
+      // Photos that failed for a passing reason, with the record read again next run: the version shown
+      // may stay meanwhile, if the record says the same of its status and of showing its address.
+      const waits =
+        old !== undefined &&
+        retry.has(key) &&
+        old.home['StandardStatus'] === fields['StandardStatus'] &&
+        old.sync.addressHidden === decision.addressHidden;
+      return refuse(key, reason, waits);
     }
     const entry = { home, sync: { ModificationTimestamp: stamp, addressHidden: decision.addressHidden, media } };
     homes.set(key, entry);

@@ -1,0 +1,173 @@
+/**
+ * What a feed sends that the site cannot publish as it stands, against the fake MLS Grid server
+ * (fake-reso.ts): an update that fails the listing schema takes the home's version shown off the
+ * site (its address may have been withheld since, its photos withdrawn, its status changed) unless
+ * only a passing photo outage stopped it; a timestamp without a time zone, or in the future, does
+ * not stop or freeze later runs; photo keys that differ after a dot stay two photos; a lot of 0
+ * acres does not refuse a condominium.
+ */
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createResoHttp } from '../../src/lib/reso/http.ts';
+import { checkHome } from '../../src/lib/reso/rules.ts';
+import type { ListingSnapshot } from '../../src/lib/reso/snapshot.ts';
+import { syncListings } from '../../src/lib/reso/sync.ts';
+import { mediaRecord, OFFICE, propertyRecord, startFakeReso, SYSTEM, type FakeReso } from './fake-reso.ts';
+
+let fake: FakeReso;
+let dir: string;
+let lines: string[];
+
+const run = () =>
+  syncListings({
+    http: createResoHttp({
+      auth: { kind: 'bearer', token: fake.token },
+      perSecond: 100,
+      retries: 1,
+      baseDelayMs: 1,
+      maxDelayMs: 2,
+    }),
+    dir,
+    apiUrl: fake.apiUrl,
+    originatingSystem: SYSTEM,
+    listOfficeMlsId: OFFICE,
+    check: checkHome,
+    log: (line) => lines.push(line),
+    now: () => new Date('2026-06-01T12:00:00Z'),
+  });
+const snapshot = () => JSON.parse(readFileSync(join(dir, 'snapshot.json'), 'utf8')) as ListingSnapshot;
+const home = (key: string) => snapshot().homes.find((h) => h.home['ListingKey'] === key)?.home;
+/** A new version of the record `key`, `overrides` applied, stamped `stamp`. */
+const update = (key: string, stamp: string, overrides: Record<string, unknown>) => {
+  const i = fake.records.findIndex((r) => r['ListingKey'] === key);
+  fake.records[i] = { ...fake.records[i], ModificationTimestamp: stamp, ...overrides };
+};
+
+beforeAll(async () => {
+  fake = await startFakeReso({ originatingSystem: SYSTEM });
+});
+
+beforeEach(() => {
+  dir = join(mkdtempSync(join(tmpdir(), 'feed-quirks-')), 'listings-mls');
+  lines = [];
+  fake.records = [];
+  fake.photoOutages.clear();
+});
+
+afterAll(async () => {
+  await fake.close();
+});
+
+describe('an update the site cannot publish', () => {
+  it('takes the version shown off until a record of the home passes, its withheld address never shown again', async () => {
+    fake.records = [propertyRecord(fake, 'ADR001'), propertyRecord(fake, 'SLD002'), propertyRecord(fake, 'PIC003')];
+    await run();
+    expect(home('ADR001')?.['StreetName']).toBe('Sample');
+
+    // The seller withholds the address, and the record fails the schema (remarks too short).
+    update('ADR001', '2026-05-03T10:00:00.000Z', { InternetAddressDisplayYN: false, PublicRemarks: 'Short remark.' });
+    // Sold, its price withheld: the site cannot say it sold, and must no longer say it is for sale.
+    update('SLD002', '2026-05-03T10:00:00.000Z', {
+      StandardStatus: 'Closed',
+      CloseDate: '2026-05-20',
+      ClosePrice: null,
+    });
+    // Every photo withdrawn from the Internet.
+    update('PIC003', '2026-05-03T10:00:00.000Z', {
+      Media: [0, 1].map((n) => ({ ...mediaRecord(fake, 'PIC003', n), MlgCanView: false })),
+    });
+    const second = await run();
+    expect(second.mode).toBe('incremental');
+    expect(snapshot().homes).toEqual([]);
+    expect(second.removed).toBe(3);
+    expect(lines).toContainEqual(expect.stringMatching(/^Removed ADR001: PublicRemarks: .*it returns once a record/));
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^Removed SLD002: ClosePrice: a Closed home needs its ClosePrice/),
+    );
+    expect(existsSync(join(dir, 'photos', 'PIC003'))).toBe(false);
+
+    update('ADR001', '2026-05-04T10:00:00.000Z', {
+      PublicRemarks: 'A bright two-story home on a quiet street, with a fenced yard and a screened porch.',
+    });
+    await run();
+    expect(home('ADR001')).toMatchObject({ InternetAddressDisplayYN: false, City: 'Sampletown' });
+    expect(home('ADR001')).not.toHaveProperty('StreetName');
+    expect(home('ADR001')).not.toHaveProperty('Latitude');
+  });
+
+  it('keeps the version shown while a passing photo outage holds back a record that says the same of its status', async () => {
+    fake.records = [propertyRecord(fake, 'OUT004')];
+    await run();
+    // A price change with new photos, whose host is down through every retry.
+    update('OUT004', '2026-05-03T10:00:00.000Z', { ListPrice: 439000, Media: [mediaRecord(fake, 'OUT004', 9)] });
+    fake.photoOutages.set('p9.jpg', 100);
+    await run();
+    expect(home('OUT004')?.['ListPrice']).toBe(450000);
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^Skipped OUT004: .*\(the version shown stays until it is read again\)$/),
+    );
+    expect(snapshot().retry.map((r) => r.ListingKey)).toEqual(['OUT004']);
+    fake.photoOutages.clear();
+    await run();
+    expect(home('OUT004')?.['ListPrice']).toBe(439000);
+
+    // The same outage on a record that is now under contract: the "Active" version goes.
+    update('OUT004', '2026-05-04T10:00:00.000Z', {
+      StandardStatus: 'Pending',
+      Media: [mediaRecord(fake, 'OUT004', 8)],
+    });
+    fake.photoOutages.set('p8.jpg', 100);
+    await run();
+    expect(home('OUT004')).toBeUndefined();
+  });
+});
+
+describe('timestamps', () => {
+  it('keeps the watermark in one form, so a stamp without a time zone does not stop the next run', async () => {
+    fake.records = [propertyRecord(fake, 'TZ005', { ModificationTimestamp: '2026-05-02T10:00:00' })];
+    await run();
+    expect(snapshot().watermark).toBe('2026-05-02T10:00:00.000Z');
+    const second = await run();
+    expect(second.mode).toBe('incremental');
+    expect(home('TZ005')).toBeDefined();
+  });
+
+  it('never sets the watermark past the run’s start, so a record stamped in the future does not freeze the feed', async () => {
+    fake.records = [
+      propertyRecord(fake, 'FUT006', { ModificationTimestamp: '2099-01-01T00:00:00Z' }),
+      propertyRecord(fake, 'NOW007'),
+    ];
+    await run();
+    expect(snapshot().watermark).toBe('2026-06-01T12:00:00.000Z');
+    expect(lines).toContain(
+      'A listing record is stamped 2099-01-01T00:00:00.000Z, after this run began: the next run reads from 2026-06-01T12:00:00.000Z',
+    );
+    // A later change of another home still arrives.
+    update('NOW007', '2026-06-01T13:00:00.000Z', { StandardStatus: 'Withdrawn' });
+    await run();
+    expect(snapshot().homes.map((h) => h.home['ListingKey'])).toEqual(['FUT006']);
+  });
+});
+
+describe('a record’s details', () => {
+  it('keeps photos whose keys differ only after a dot as different files', async () => {
+    fake.records = [
+      propertyRecord(fake, 'DOT008', {
+        Media: [0, 1, 2].map((n) => ({ ...mediaRecord(fake, 'DOT008', n), MediaKey: `DOT008.${n}` })),
+      }),
+    ];
+    await run();
+    const files = snapshot().homes[0]?.sync.media.map((m) => m.file);
+    expect(files).toEqual(['photos/DOT008/DOT008.0.jpg', 'photos/DOT008/DOT008.1.jpg', 'photos/DOT008/DOT008.2.jpg']);
+    expect(files?.every((file) => existsSync(join(dir, file)))).toBe(true);
+  });
+
+  it('publishes a condominium whose lot the MLS gives as 0 acres, without a lot', async () => {
+    fake.records = [propertyRecord(fake, 'LOT009', { PropertySubType: 'Condominium', LotSizeAcres: 0 })];
+    await run();
+    expect(home('LOT009')).toMatchObject({ PropertySubType: 'Condominium' });
+    expect(home('LOT009')).not.toHaveProperty('LotSizeAcres');
+  });
+});
