@@ -115,8 +115,17 @@ export function createResoHttp(options: ResoHttpOptions) {
   let token: { value: string; expiresAt: number } | undefined =
     auth.kind === 'bearer' ? { value: auth.token, expiresAt: Infinity } : undefined;
 
-  /** One request with pacing and retries; `build` makes its init afresh for each attempt. */
-  async function send(url: string, what: string, init: () => Promise<RequestInit>): Promise<Response> {
+  /**
+   * One request with pacing and retries; `init` makes its init afresh for each attempt. `read` reads
+   * the answer's body within the attempt, so a connection cut halfway through a page or a photo is
+   * retried like one that never answered.
+   */
+  async function send<T>(
+    url: string,
+    what: string,
+    init: () => Promise<RequestInit>,
+    read: (res: Response) => Promise<T>,
+  ): Promise<T> {
     let failures = 0;
     let limited = 0;
     for (;;) {
@@ -125,7 +134,7 @@ export function createResoHttp(options: ResoHttpOptions) {
       let reason: string;
       try {
         res = await doFetch(url, { ...(await init()), signal: AbortSignal.timeout(timeoutMs) });
-        if (res.ok) return res;
+        if (res.ok) return await read(res);
         reason = `${res.status} ${res.statusText || STATUS_CODES[res.status] || ''}`.trim();
         const body = await res.text().catch(() => '');
         const detail = body.trim().slice(0, 300);
@@ -181,14 +190,23 @@ export function createResoHttp(options: ResoHttpOptions) {
       client_secret: auth.clientSecret,
     });
     if (auth.scope) body.set('scope', auth.scope);
-    const res = await send(auth.tokenUrl, 'The OAuth2 token request', () =>
-      Promise.resolve({
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-        body,
-      }),
+    const text = await send(
+      auth.tokenUrl,
+      'The OAuth2 token request',
+      () =>
+        Promise.resolve({
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+          body,
+        }),
+      (res) => res.text(),
     );
-    const data = (await res.json().catch(() => ({}))) as { access_token?: unknown; expires_in?: unknown };
+    let data: { access_token?: unknown; expires_in?: unknown } = {};
+    try {
+      data = (JSON.parse(text) as typeof data | null) ?? {};
+    } catch {
+      // Not JSON: no access_token, said below.
+    }
     if (typeof data.access_token !== 'string' || !data.access_token) {
       throw new ResoError('The OAuth2 token answer has no access_token');
     }
@@ -203,14 +221,18 @@ export function createResoHttp(options: ResoHttpOptions) {
     /** GET a JSON document of the API with the bearer token. */
     async getJson(url: string): Promise<unknown> {
       const what = `GET ${shownUrl(url)}`;
-      const res = await send(url, what, async () => ({
-        headers: {
-          Authorization: `Bearer ${await accessToken()}`,
-          Accept: 'application/json',
-          'Accept-Encoding': 'gzip',
-        },
-      }));
-      const text = await res.text();
+      const text = await send(
+        url,
+        what,
+        async () => ({
+          headers: {
+            Authorization: `Bearer ${await accessToken()}`,
+            Accept: 'application/json',
+            'Accept-Encoding': 'gzip',
+          },
+        }),
+        (res) => res.text(),
+      );
       try {
         return JSON.parse(text) as unknown;
       } catch {
@@ -223,24 +245,24 @@ export function createResoHttp(options: ResoHttpOptions) {
      * arrives), so no answer, however large, is held in memory.
      */
     async download(url: string): Promise<{ bytes: Buffer; contentType: string }> {
-      const res = await send(url, `Photo download ${shownUrl(url)}`, async () => ({
-        headers: { 'User-Agent': await accessToken(), 'Accept-Encoding': 'gzip' },
-      }));
       const most = maxPhotoBytes >= 2 ** 20 ? `${Math.round(maxPhotoBytes / 2 ** 20)} MB` : `${maxPhotoBytes} bytes`;
       const tooLarge = () => new ResoError(`larger than the ${most} a photo may be`);
-      if (Number(res.headers.get('content-length')) > maxPhotoBytes) {
-        await res.body?.cancel();
-        throw tooLarge();
-      }
-      const chunks: Uint8Array[] = [];
-      let size = 0;
-      for await (const chunk of res.body ?? []) {
-        size += chunk.length;
-        // Leaving the loop cancels the rest of the body.
-        if (size > maxPhotoBytes) throw tooLarge();
-        chunks.push(chunk);
-      }
-      return { bytes: Buffer.concat(chunks), contentType: res.headers.get('content-type') ?? '' };
+      const init = async () => ({ headers: { 'User-Agent': await accessToken(), 'Accept-Encoding': 'gzip' } });
+      return send(url, `Photo download ${shownUrl(url)}`, init, async (res) => {
+        if (Number(res.headers.get('content-length')) > maxPhotoBytes) {
+          await res.body?.cancel();
+          throw tooLarge();
+        }
+        const chunks: Uint8Array[] = [];
+        let size = 0;
+        for await (const chunk of res.body ?? []) {
+          size += chunk.length;
+          // Leaving the loop cancels the rest of the body.
+          if (size > maxPhotoBytes) throw tooLarge();
+          chunks.push(chunk);
+        }
+        return { bytes: Buffer.concat(chunks), contentType: res.headers.get('content-type') ?? '' };
+      });
     },
   };
 }

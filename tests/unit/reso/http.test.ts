@@ -173,6 +173,37 @@ describe('the RESO HTTP client', () => {
     expect((await roomy.download('https://media.example/c.jpg')).bytes).toHaveLength(12);
   });
 
+  it('retries a page or a photo whose connection is cut halfway through its body', async () => {
+    /** An answer whose body sends a few bytes, then fails as undici does when the socket closes. */
+    const cut = (start: string) => () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode(start));
+            controller.error(new TypeError('terminated', { cause: new Error('other side closed') }));
+          },
+        }),
+      );
+    const retried: string[] = [];
+    const { http } = harness(
+      [
+        cut('{"value": [{"ListingKey": "A1"'),
+        json({ value: [{ ListingKey: 'A1' }] }),
+        cut('\xff\xd8'),
+        () => new Response(Buffer.from([0xff, 0xd8, 0xff]), { headers: { 'Content-Type': 'image/jpeg' } }),
+      ],
+      { onEvent: (e) => void (e.type === 'retry' && retried.push(e.what)) },
+    );
+    expect(await http.getJson('https://api.example/v2/Property')).toEqual({ value: [{ ListingKey: 'A1' }] });
+    expect((await http.download('https://media.example/p.jpg')).bytes).toHaveLength(3);
+    expect(retried).toEqual(['GET /v2/Property', 'Photo download /p.jpg']);
+    // Cut every time: it fails naming the request and the reason, as a server that never answers does.
+    const { http: broken } = harness([cut('{'), cut('{')], { retries: 1 });
+    await expect(broken.getJson('https://api.example/v2/Property')).rejects.toThrow(
+      /GET .*Property failed 2 times, the last with other side closed; stopped/,
+    );
+  });
+
   it('fetches an OAuth2 token with client credentials, once, and renews it after a 401', async () => {
     const k = clock();
     const seen: { url: string; body: string; auth: string | null }[] = [];
