@@ -5,7 +5,8 @@
  * does) and only for a `$filter` naming exactly one
  * OriginatingSystemName (400 otherwise); answers are gzip JSON with `@odata.context`, `value` and
  * an opaque `@odata.nextLink` that must come back byte for byte. It applies the filter's owner
- * fields, `MlgCanView eq true` and `ModificationTimestamp gt`, and expands Media. Photos under
+ * fields, `MlgCanView eq true` and `ModificationTimestamp gt`, and expands Media (or, with `$select`
+ * and no `$expand`, answers only the fields selected). Photos under
  * /media/ demand the token as User-Agent (403 otherwise). `POST /token` issues tokens for OAuth2
  * client credentials. Every request is logged with its arrival time.
  */
@@ -172,7 +173,8 @@ function parseFilter(filter: string): { name: string; op: string; value: string 
 
 export async function startFakeReso(options: { originatingSystem: string; token?: string }): Promise<FakeReso> {
   const photos = new Map<string, Buffer>();
-  const links = new Map<string, { records: Record[]; offset: number; page: number }>();
+  type Cursor = { records: Record[]; offset: number; page: number; select?: string[] | undefined };
+  const links = new Map<string, Cursor>();
   const issuedTokens = new Set<string>();
   const state: FakeReso = {
     origin: '',
@@ -271,7 +273,8 @@ export async function startFakeReso(options: { originatingSystem: string; token?
       return send(429, { error: { message: 'Too Many Requests' } }, { 'Retry-After': state.rateLimit.retryAfter });
     }
 
-    let cursor: { records: Record[]; offset: number; page: number };
+    // `select`: the fields a `$select` asked for (MLS Grid allows it without `$expand`).
+    let cursor: Cursor;
     const skipToken = url.searchParams.get('$skiptoken');
     if (skipToken !== null) {
       const known = links.get(req.url ?? '');
@@ -288,7 +291,8 @@ export async function startFakeReso(options: { originatingSystem: string; token?
       const systems = clauses.filter((c) => c.name === 'OriginatingSystemName');
       if (systems.length !== 1)
         return send(400, { error: { message: 'Exactly one OriginatingSystemName is required' } });
-      if (url.searchParams.get('$expand') !== (resource === 'Property' ? 'Media' : null))
+      const select = url.searchParams.get('$select')?.split(',');
+      if (url.searchParams.get('$expand') !== (resource === 'Property' && !select ? 'Media' : null))
         return send(400, { error: { message: `unexpected $expand for ${resource}` } });
       const matches = (r: Record) =>
         clauses.every((c) =>
@@ -299,15 +303,16 @@ export async function startFakeReso(options: { originatingSystem: string; token?
               : String(r[c.name]) === c.value,
         );
       const records = resource === 'Property' ? state.records : state.openHouses;
-      cursor = { records: records.filter(matches), offset: 0, page: 1 };
+      cursor = { records: records.filter(matches), offset: 0, page: 1, select };
     }
     if (state.failFromPage && cursor.page >= state.failFromPage.page) {
       return send(state.failFromPage.status, { error: { message: 'Something broke' } });
     }
     if (state.oddFromPage && cursor.page >= state.oddFromPage.page) return send(200, state.oddFromPage.body);
+    const { select } = cursor;
     const value = cursor.records.slice(cursor.offset, cursor.offset + state.top).map((r) => ({
       '@odata.id': `${state.apiUrl}/${resource}('${String(r[resource === 'Property' ? 'ListingKey' : 'OpenHouseKey'])}')`,
-      ...r,
+      ...(select ? Object.fromEntries(select.map((name) => [name, r[name]])) : r),
     }));
     const body: { [name: string]: unknown } = { '@odata.context': `${state.apiUrl}/$metadata#${resource}`, value };
     if (skipToken !== null && state.linkBack > 0) {
@@ -315,9 +320,9 @@ export async function startFakeReso(options: { originatingSystem: string; token?
       body['@odata.nextLink'] = `${state.nextLinkOrigin ?? state.origin}${req.url ?? ''}`;
     } else if (cursor.offset + state.top < cursor.records.length) {
       // Opaque, and percent-encoded the way MLS Grid writes it: a client must use it as given.
-      const expand = resource === 'Property' ? '&$expand=Media' : '';
+      const expand = select ? `&$select=${select.join(',')}` : resource === 'Property' ? '&$expand=Media' : '';
       const link = `/v2/${resource}?$filter=${encodeURIComponent(entry.filter ?? 'next').replaceAll("'", '%27')}${expand}&$top=${state.top}&$skiptoken=${encodeURIComponent(randomBytes(6).toString('base64'))}`;
-      links.set(link, { records: cursor.records, offset: cursor.offset + state.top, page: cursor.page + 1 });
+      links.set(link, { records: cursor.records, offset: cursor.offset + state.top, page: cursor.page + 1, select });
       body['@odata.nextLink'] = `${state.nextLinkOrigin ?? state.origin}${link}`;
     }
     send(200, body);

@@ -4,7 +4,7 @@
  * site (its address may have been withheld since, its photos withdrawn, its status changed) unless
  * only a passing photo outage stopped it; a timestamp without a time zone, or in the future, does
  * not stop or freeze later runs; photo keys that differ after a dot stay two photos; a lot of 0
- * acres does not refuse a condominium.
+ * acres does not refuse a condominium; a listing that leaves the owner filter leaves the site.
  */
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -121,6 +121,23 @@ describe('an update the site cannot publish', () => {
     fake.photoOutages.set('p8.jpg', 100);
     await run();
     expect(home('OUT004')).toBeUndefined();
+  });
+});
+
+describe('an owner filter', () => {
+  it('sees a listing move to another office: its later changes no longer match, so it leaves the site', async () => {
+    fake.records = [propertyRecord(fake, 'MOV010'), propertyRecord(fake, 'STAY011')];
+    await run();
+    update('MOV010', '2026-05-03T10:00:00.000Z', {
+      ListOfficeMlsId: 'CAR-OFF-9',
+      ListOfficeName: 'Other Realty',
+      StandardStatus: 'Withdrawn',
+    });
+    const second = await run();
+    expect(second.mode).toBe('incremental');
+    expect(snapshot().homes.map((h) => h.home['ListingKey'])).toEqual(['STAY011']);
+    expect(lines).toContain(`Removed MOV010: no longer a listing of ${OFFICE}`);
+    expect(existsSync(join(dir, 'photos', 'MOV010'))).toBe(false);
   });
 });
 

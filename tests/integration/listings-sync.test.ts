@@ -172,11 +172,18 @@ describe('npm run sync-listings', () => {
     );
     const second = await sync();
     expect(second.code, second.out).toBe(0);
-    const requests = api(second.requests);
-    expect(requests).toHaveLength(1);
-    expect(requests[0]!.filter).toBe(
+    const [changes, ...keyPages] = api(second.requests);
+    expect(changes!.filter).toBe(
       `OriginatingSystemName eq '${SYSTEM}' and ListOfficeMlsId eq '${OFFICE}' and ModificationTimestamp gt ${before.watermark}`,
     );
+    // Then the office's listing keys as they are now (a listing moved to another office leaves): keys only.
+    expect(keyPages.length).toBeGreaterThan(0);
+    for (const page of keyPages) {
+      expect(page.filter).toBe(
+        `OriginatingSystemName eq '${SYSTEM}' and ListOfficeMlsId eq '${OFFICE}' and MlgCanView eq true`,
+      );
+      expect(new URL(page.url, 'http://x').searchParams.get('$select')).toBe('ListingKey');
+    }
     // Both photos of CAR100 kept their MediaModificationTimestamp: none downloaded again.
     expect(photosOf(second.requests)).toHaveLength(0);
     expect(keys()).toEqual(['CAR100', 'CAR101']);

@@ -101,6 +101,25 @@ export function replicationUrls(query: ReplicationQuery): string[] {
 }
 
 /**
+ * The first page's address of each owner stream's current listing keys, with no watermark:
+ * {root}/Property?$filter=...MlgCanView eq true&$select=ListingKey&$top=5000. An incremental run
+ * reads them to see a listing leave its owner filter (see `syncListings`). None without one.
+ */
+export function currentKeysUrls(query: ReplicationQuery): string[] {
+  return owners(query).flatMap((owner) =>
+    owner
+      ? [
+          pageUrl(query.apiUrl, 'Property', [
+            ['$filter', replicationFilter({ originatingSystem: query.originatingSystem, owner })],
+            ['$select', 'ListingKey'],
+            ['$top', String(MAX_TOP)],
+          ]),
+        ]
+      : [],
+  );
+}
+
+/**
  * The first page of the run's open houses: {root}/OpenHouse?$filter=...&$top=... The resource
  * names no listing office or agent, so the stream carries every open house of the MLS; the sync
  * keeps those of its own homes.

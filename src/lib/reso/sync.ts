@@ -14,7 +14,7 @@ import { copyFileSync, existsSync, linkSync, mkdirSync, rmSync, writeFileSync } 
 import { dirname, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { ResoError, type ResoHttp } from './http.ts';
-import { nextPageUrl, openHouseUrl, replicationUrls, type ReplicationQuery } from './query.ts';
+import { currentKeysUrls, nextPageUrl, openHouseUrl, owners, replicationUrls, type ReplicationQuery } from './query.ts';
 import { pictureExtension } from '../picture.ts';
 import {
   decide,
@@ -168,6 +168,29 @@ export async function syncListings(options: SyncOptions): Promise<SyncResult> {
   try {
     // Every stream starts from the same watermark; the new one is saved only after all of them.
     for (const first of replicationUrls({ ...options, watermark })) await readStream(first, applyRecord);
+
+    // An owner filter cannot show a listing leaving it (moved to another firm or agent): its records no
+    // longer match, so its changes never come. A home the filters no longer match leaves the site.
+    if (incremental) {
+      const current = new Set<string>();
+      const keys = currentKeysUrls(options);
+      for (const first of keys) {
+        await readStream(first, (raw) => {
+          const key = (raw as ResoRecord | null)?.['ListingKey'];
+          if (typeof key === 'string') current.add(key);
+        });
+      }
+      for (const key of keys.length ? homes.keys() : []) {
+        if (current.has(key)) continue;
+        homes.delete(key);
+        progress.removed++;
+        log(
+          `Removed ${key}: no longer a listing of ${owners(options)
+            .flatMap((o) => (o ? [o.id] : []))
+            .join(' or ')}`,
+        );
+      }
+    }
 
     // A sale that has grown older than the site shows leaves, whether its record changed or not.
     for (const [key, synced] of homes) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  currentKeysUrls,
   nextPageUrl,
   odataString,
   openHouseUrl,
@@ -28,6 +29,29 @@ describe('the open houses’ query', () => {
       "OriginatingSystemName eq 'carolina' and ModificationTimestamp gt 2026-05-03T09:00:00.000Z",
     );
     expect(next.searchParams.get('$top')).toBe('5000');
+  });
+});
+
+describe('the current listing keys’ query', () => {
+  it('asks each owner stream for its live keys only, with no watermark; none without an owner filter', () => {
+    const urls = currentKeysUrls({
+      apiUrl: 'https://api.example/v2',
+      originatingSystem: 'carolina',
+      listOfficeMlsId: 'OFF1',
+      listAgentMlsId: 'AG1',
+      watermark: '2026-05-03T09:00:00.000Z',
+    }).map((url) => new URL(url));
+    expect(urls.map((u) => u.searchParams.get('$filter'))).toEqual([
+      "OriginatingSystemName eq 'carolina' and ListOfficeMlsId eq 'OFF1' and MlgCanView eq true",
+      "OriginatingSystemName eq 'carolina' and ListAgentMlsId eq 'AG1' and MlgCanView eq true",
+    ]);
+    expect(
+      urls.map((u) => [u.searchParams.get('$select'), u.searchParams.get('$expand'), u.searchParams.get('$top')]),
+    ).toEqual([
+      ['ListingKey', null, '5000'],
+      ['ListingKey', null, '5000'],
+    ]);
+    expect(currentKeysUrls({ apiUrl: 'https://api.example/v2', originatingSystem: 'carolina' })).toEqual([]);
   });
 });
 
