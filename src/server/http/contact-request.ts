@@ -29,16 +29,20 @@ export function requestWantsJson(request: Request): boolean {
 
 type ParseResult = { ok: true; submission: Submission } | { ok: false; status: 400 | 413 | 415; message: string };
 
-const clip = (value: string) => value.slice(0, 2000);
+/** A field as stored: at most 2,000 characters, and no NUL, which PostgreSQL's text cannot hold (the lead was refused). */
+const clip = (value: string) => value.replaceAll('\0', '').slice(0, 2000);
 
 /**
  * The page the form was sent from: the path of the Referer when it is this site (browsers send
- * it for same-origin posts under the site's Referrer-Policy), else ''.
+ * it for same-origin posts under the site's Referrer-Policy), else ''. The host is compared, not
+ * the scheme (behind a TLS-terminating proxy this server sees http, the browser https), and a path
+ * of several leading slashes is one page's path, not another host's (`//evil.example/login`).
  */
 export function sourcePage(request: Request): string {
   try {
     const referer = new URL(request.headers.get('referer') ?? '');
-    return referer.origin === new URL(request.url).origin ? referer.pathname.slice(0, 300) : '';
+    const path = referer.pathname.replace(/^\/+/, '/').slice(0, 300);
+    return referer.host === new URL(request.url).host && /^https?:$/.test(referer.protocol) ? path : '';
   } catch {
     return '';
   }
@@ -49,7 +53,7 @@ function valuesFrom(get: (name: string) => unknown): ContactValues | undefined {
   for (const field of contactFields) {
     const value = get(field);
     if (value === undefined || value === null) values[field] = field === 'helpType' ? defaultHelpType : '';
-    else if (typeof value === 'string') values[field] = value;
+    else if (typeof value === 'string') values[field] = value.replaceAll('\0', '');
     else return undefined;
   }
   return values;
@@ -93,7 +97,7 @@ export async function parseContactBody(request: Request): Promise<ParseResult> {
       ok: true,
       submission: {
         values: values!,
-        honeypot: form.get(spamTrap.honeypotField) ?? '',
+        honeypot: clip(form.get(spamTrap.honeypotField) ?? ''),
         elapsedMs: elapsed && /^\d+$/.test(elapsed) ? Number(elapsed) : undefined,
         fromScript: false,
         userAgent,
@@ -130,7 +134,7 @@ export async function parseContactBody(request: Request): Promise<ParseResult> {
     ok: true,
     submission: {
       values,
-      honeypot,
+      honeypot: clip(honeypot),
       elapsedMs: typeof elapsed === 'number' && Number.isFinite(elapsed) ? elapsed : undefined,
       fromScript: true,
       userAgent,

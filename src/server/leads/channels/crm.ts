@@ -95,9 +95,17 @@ export function createWebhookSender(url: string, apiKey: string | undefined): Po
       headers,
       body: JSON.stringify(buildFollowUpBossEvent(lead)),
       signal: AbortSignal.timeout(15_000),
+      // A redirect is not followed: fetch would repeat the POST as a GET without the lead, and the
+      // GET's 200 would count as delivered. It fails, naming where to point CRM_WEBHOOK_URL.
+      redirect: 'manual',
     });
     // The body is not needed; reading it frees the connection.
     const answer = await response.text();
+    const location = response.headers.get('location');
+    if (response.status >= 300 && response.status < 400 && location)
+      throw new Error(
+        `CRM webhook redirected (${response.status}) to ${location.slice(0, 200)}: set CRM_WEBHOOK_URL to that address`,
+      );
     if (!response.ok) throw new Error(`CRM webhook answered ${response.status}: ${answer.slice(0, 200)}`);
   };
 }

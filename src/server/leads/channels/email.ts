@@ -44,7 +44,8 @@ export function buildLeadEmail(lead: StoredLead): LeadEmail {
     ['Phone', lead.phone || 'not given'],
     ['How can I help', lead.helpType],
     ['Received', `${when} (Eastern)`],
-    ['Sent from', lead.sourcePage ? new URL(lead.sourcePage, site.baseUrl).href : 'not known'],
+    // The site's own address and the path: a stored path never names another host, nor fails to build.
+    ['Sent from', lead.sourcePage ? `${new URL(site.baseUrl).origin}${lead.sourcePage}` : 'not known'],
     ['Texting consent', lead.textingConsent ? 'yes, given with the phone number' : 'no (no phone number given)'],
   ];
   // The consent the visitor gave, in the words the form showed them.

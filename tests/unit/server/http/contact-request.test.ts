@@ -67,6 +67,29 @@ describe('intake', () => {
     expect(other).toMatchObject({ sourcePage: '', textingConsent: false });
   });
 
+  it("keeps the page behind a TLS proxy (https to the browser, http here), and never another host's", async () => {
+    let n = 0;
+    const page = async (referer: string) => {
+      const email = `visitor${++n}@example.com`;
+      await handleContactPost(post({ ...visitor, email, elapsedMs: 8000 }, { Referer: referer }), deps());
+      return (await t.store.listLeads())[0]!.sourcePage;
+    };
+    expect(await page('https://127.0.0.1/city/cary')).toBe('/city/cary');
+    expect(await page('http://127.0.0.1//evil.example/login')).toBe('/evil.example/login');
+    expect(await page('http://127.0.0.1//')).toBe('/');
+    expect(await page('ftp://127.0.0.1/city/cary')).toBe('');
+  });
+
+  it('stores a message with a NUL character without it (PostgreSQL cannot hold one: the lead was refused)', async () => {
+    const outcome = await handleContactPost(
+      post({ ...visitor, message: 'Hello there\u0000 friend, please call me', elapsedMs: 8000 }),
+      deps(),
+    );
+    expect(outcome.kind).toBe('accepted');
+    const [lead] = await t.store.listLeads();
+    expect(lead!.message).toBe('Hello there friend, please call me');
+  });
+
   it('answers 422 with the SPEC messages and stores nothing', async () => {
     const outcome = await handleContactPost(
       post({ ...visitor, firstName: 'J0hn', phone: '12', elapsedMs: 8000 }),

@@ -1,6 +1,8 @@
 /** The CRM webhook's body (Follow Up Boss events). */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { buildFollowUpBossEvent } from '#src/server/leads/channels/crm.ts';
+import { buildFollowUpBossEvent, createWebhookSender } from '#src/server/leads/channels/crm.ts';
 import { stored } from '../fixtures.ts';
 
 describe('CRM webhook body', () => {
@@ -24,5 +26,32 @@ describe('CRM webhook body', () => {
     const buyer = buildFollowUpBossEvent({ ...stored, helpType: "I'm looking to buy a home", phone: '9195550100' });
     expect(buyer.type).toBe('General Inquiry');
     expect(buyer.person.phones).toEqual([{ value: '9195550100' }]);
+  });
+});
+
+describe('CRM webhook delivery', () => {
+  it('fails on a redirect, naming where it leads, rather than count the GET that fetch would send as delivered', async () => {
+    const seen: string[] = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        seen.push(`${req.method} ${req.url} ${body.length > 0 ? 'with the lead' : 'empty'}`);
+        if (req.url === '/hook') res.writeHead(301, { Location: '/hook/' }).end();
+        else res.writeHead(200).end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      await expect(createWebhookSender(`${base}/hook`, undefined)(stored)).rejects.toThrow(
+        'CRM webhook redirected (301) to /hook/: set CRM_WEBHOOK_URL to that address',
+      );
+      expect(seen).toEqual(['POST /hook with the lead']);
+      await createWebhookSender(`${base}/hook/`, undefined)(stored);
+      expect(seen.at(-1)).toBe('POST /hook/ with the lead');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

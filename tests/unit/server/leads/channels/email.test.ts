@@ -27,6 +27,11 @@ describe('lead e-mail', () => {
   it('says where the form was sent from and quotes the consent line when a phone was given under it', () => {
     const without = buildLeadEmail(stored);
     expect(without.text).toContain('Sent from: https://www.example.com/city/cary');
+    // A path stored before paths were made single-slashed names this site, and builds.
+    expect(buildLeadEmail({ ...stored, sourcePage: '//evil.example/login' }).text).toContain(
+      'Sent from: https://www.example.com//evil.example/login',
+    );
+    expect(buildLeadEmail({ ...stored, sourcePage: '//' }).text).toContain('Sent from: https://www.example.com//');
     expect(without.text).toContain('Texting consent: no (no phone number given)');
     expect(without.text).not.toContain('Consent shown');
     const mail = buildLeadEmail({ ...stored, phone: '919-555-0100', textingConsent: true });
