@@ -196,6 +196,18 @@ test.describe('with JavaScript', () => {
     await expect(field(page, 'How can I help?')).toHaveValue("I'm looking to buy a home");
   });
 
+  test('does not count a try sent back with field errors: the corrected 4th try is sent', async ({ page }) => {
+    const entry = validEntry();
+    for (let i = 0; i < 3; i++) {
+      await fill(page, { ...entry, message: 'short' });
+      await send(page);
+      await expect(status(page)).toHaveText(invalid);
+    }
+    await fill(page, entry);
+    await send(page);
+    await expect(status(page)).toHaveText(sent);
+  });
+
   test('refuses a 4th submission within 60 s with the SPEC message', async ({ page }) => {
     const entry = validEntry();
     for (let i = 0; i < 3; i++) {

@@ -131,10 +131,10 @@ function ContactFormIsland({
     const key = rateLimitKey(values.email);
     const decision = checkRateLimit(submissions.get(key), Date.now());
     if (!decision.allowed) return show({ tone: 'error', text: statusText.rateLimited });
-    submissions.set(key, decision.entry);
-
     const result = validateContact(values);
+    // A form sent back with field errors is not a submission (nor is it on the server): the corrected try goes.
     if (!result.ok) return show({ tone: 'error', text: statusText.invalid }, result.errors);
+    submissions.set(key, decision.entry);
 
     setErrors({});
     setStatus({ tone: 'info', text: statusText.sending });
