@@ -15,6 +15,9 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import sharp from 'sharp';
+import { createResoHttp } from '../../src/lib/reso/http.ts';
+import { checkHome } from '../../src/lib/reso/rules.ts';
+import { syncListings, type SyncOptions } from '../../src/lib/reso/sync.ts';
 
 export interface LoggedRequest {
   at: number;
@@ -65,6 +68,34 @@ export interface FakeReso {
 /** The firm whose homes the sync copies: RESO_ORIGINATING_SYSTEM and RESO_LIST_OFFICE_MLS_ID. */
 export const SYSTEM = 'carolina';
 export const OFFICE = 'CAR-OFF-7';
+
+/**
+ * One run of the sync module (not the script) against the fake, for the firm's listings, into
+ * `dir`, its retries shortened to milliseconds (the script's are seconds long).
+ */
+export function syncWithFake(
+  fake: FakeReso,
+  dir: string,
+  log: (line: string) => void,
+  options: Partial<SyncOptions> = {},
+) {
+  return syncListings({
+    http: createResoHttp({
+      auth: { kind: 'bearer', token: fake.token },
+      perSecond: 100,
+      retries: 1,
+      baseDelayMs: 1,
+      maxDelayMs: 2,
+    }),
+    dir,
+    apiUrl: fake.apiUrl,
+    originatingSystem: SYSTEM,
+    listOfficeMlsId: OFFICE,
+    check: checkHome,
+    log,
+    ...options,
+  });
+}
 
 /** Photo `n` of a home, as MLS Grid expands it into the Property record (the fake serves `p{n}.jpg`). */
 export function mediaRecord(fake: FakeReso, key: string, n: number, stamp = '2026-05-01T12:00:00.000Z'): Record {

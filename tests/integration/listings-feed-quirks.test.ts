@@ -10,33 +10,22 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createResoHttp } from '../../src/lib/reso/http.ts';
-import { checkHome } from '../../src/lib/reso/rules.ts';
 import type { ListingSnapshot } from '../../src/lib/reso/snapshot.ts';
-import { syncListings } from '../../src/lib/reso/sync.ts';
-import { mediaRecord, OFFICE, propertyRecord, startFakeReso, SYSTEM, type FakeReso } from './fake-reso.ts';
+import {
+  mediaRecord,
+  OFFICE,
+  propertyRecord,
+  startFakeReso,
+  syncWithFake,
+  SYSTEM,
+  type FakeReso,
+} from './fake-reso.ts';
 
 let fake: FakeReso;
 let dir: string;
 let lines: string[];
 
-const run = () =>
-  syncListings({
-    http: createResoHttp({
-      auth: { kind: 'bearer', token: fake.token },
-      perSecond: 100,
-      retries: 1,
-      baseDelayMs: 1,
-      maxDelayMs: 2,
-    }),
-    dir,
-    apiUrl: fake.apiUrl,
-    originatingSystem: SYSTEM,
-    listOfficeMlsId: OFFICE,
-    check: checkHome,
-    log: (line) => lines.push(line),
-    now: () => new Date('2026-06-01T12:00:00Z'),
-  });
+const run = () => syncWithFake(fake, dir, (line) => lines.push(line), { now: () => new Date('2026-06-01T12:00:00Z') });
 const snapshot = () => JSON.parse(readFileSync(join(dir, 'snapshot.json'), 'utf8')) as ListingSnapshot;
 const home = (key: string) => snapshot().homes.find((h) => h.home['ListingKey'] === key)?.home;
 /** A new version of the record `key`, `overrides` applied, stamped `stamp`. */

@@ -10,32 +10,15 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createResoHttp } from '../../src/lib/reso/http.ts';
-import { checkHome } from '../../src/lib/reso/rules.ts';
 import type { ListingSnapshot } from '../../src/lib/reso/snapshot.ts';
-import { PHOTO_RUNS, syncListings } from '../../src/lib/reso/sync.ts';
-import { mediaRecord, OFFICE, propertyRecord, startFakeReso, SYSTEM, type FakeReso } from './fake-reso.ts';
+import { PHOTO_RUNS } from '../../src/lib/reso/sync.ts';
+import { mediaRecord, propertyRecord, startFakeReso, syncWithFake, SYSTEM, type FakeReso } from './fake-reso.ts';
 
 let fake: FakeReso;
 let dir: string;
 const lines: string[] = [];
 
-const run = () =>
-  syncListings({
-    http: createResoHttp({
-      auth: { kind: 'bearer', token: fake.token },
-      perSecond: 100,
-      retries: 1,
-      baseDelayMs: 1,
-      maxDelayMs: 2,
-    }),
-    dir,
-    apiUrl: fake.apiUrl,
-    originatingSystem: SYSTEM,
-    listOfficeMlsId: OFFICE,
-    check: checkHome,
-    log: (line) => lines.push(line),
-  });
+const run = () => syncWithFake(fake, dir, (line) => lines.push(line));
 const snapshot = () => JSON.parse(readFileSync(join(dir, 'snapshot.json'), 'utf8')) as ListingSnapshot;
 const keys = () => snapshot().homes.map((h) => h.home['ListingKey']);
 

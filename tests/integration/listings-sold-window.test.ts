@@ -12,12 +12,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createResoHttp } from '../../src/lib/reso/http.ts';
-import { checkHome, soldSince } from '../../src/lib/reso/rules.ts';
+import { soldSince } from '../../src/lib/reso/rules.ts';
 import type { ListingSnapshot } from '../../src/lib/reso/snapshot.ts';
-import { syncListings } from '../../src/lib/reso/sync.ts';
 import { site } from '../../src/site.config.ts';
-import { mediaRecord, OFFICE, propertyRecord, startFakeReso, syncEnv, SYSTEM, type FakeReso } from './fake-reso.ts';
+import {
+  mediaRecord,
+  propertyRecord,
+  startFakeReso,
+  syncEnv,
+  syncWithFake,
+  SYSTEM,
+  type FakeReso,
+} from './fake-reso.ts';
 import { root } from './support.ts';
 
 let fake: FakeReso;
@@ -72,17 +78,7 @@ describe('the sync module as the clock moves', () => {
   const dir = join(mkdtempSync(join(tmpdir(), 'sold-window-clock-')), 'listings-mls');
   const lines: string[] = [];
   const run = (now: string, soldMonths: number) =>
-    syncListings({
-      http: createResoHttp({ auth: { kind: 'bearer', token: fake.token } }),
-      dir,
-      apiUrl: fake.apiUrl,
-      originatingSystem: SYSTEM,
-      listOfficeMlsId: OFFICE,
-      soldMonths,
-      check: checkHome,
-      now: () => new Date(now),
-      log: (line) => lines.push(line),
-    });
+    syncWithFake(fake, dir, (line) => lines.push(line), { soldMonths, now: () => new Date(now) });
 
   it('takes off a sale that has grown too old on a run that brings no change, photos and all', async () => {
     fake.records = [sale('AGE001', '2024-08-01'), sale('NEW002', '2026-05-01')];
