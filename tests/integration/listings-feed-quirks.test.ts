@@ -4,7 +4,8 @@
  * site (its address may have been withheld since, its photos withdrawn, its status changed) unless
  * only a passing photo outage stopped it; a timestamp without a time zone, or in the future, does
  * not stop or freeze later runs; photo keys that differ after a dot stay two photos; a lot of 0
- * acres does not refuse a condominium; a listing that leaves the owner filter leaves the site.
+ * acres does not refuse a condominium; a listing that leaves the owner filter leaves the site; the
+ * open houses of a home not yet published (refused, or held back by a photo outage) are kept for it.
  */
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import type { ListingSnapshot } from '../../src/lib/reso/snapshot.ts';
 import {
   mediaRecord,
   OFFICE,
+  openHouseRecord,
   propertyRecord,
   startFakeReso,
   syncWithFake,
@@ -42,6 +44,7 @@ beforeEach(() => {
   dir = join(mkdtempSync(join(tmpdir(), 'feed-quirks-')), 'listings-mls');
   lines = [];
   fake.records = [];
+  fake.openHouses = [];
   fake.photoOutages.clear();
 });
 
@@ -110,6 +113,53 @@ describe('an update the site cannot publish', () => {
     fake.photoOutages.set('p8.jpg', 100);
     await run();
     expect(home('OUT004')).toBeUndefined();
+  });
+});
+
+describe('the open houses of a home not yet published', () => {
+  // The open house resource's watermark moves past them in the run that refuses their home, so they
+  // are not read again when it passes.
+  const oneToThree = [{ OpenHouseStartTime: '2030-06-01T13:00', OpenHouseEndTime: '2030-06-01T15:00' }];
+
+  it('are shown once its photos come, after an outage held the new home back', async () => {
+    fake.records = [
+      propertyRecord(fake, 'NEW020', { Media: [mediaRecord(fake, 'NEW020', 5)] }),
+      propertyRecord(fake, 'OLD021'),
+    ];
+    fake.openHouses = [openHouseRecord('OH-20', 'NEW020'), openHouseRecord('OH-99', 'OTHER999')];
+    fake.photoOutages.set('p5.jpg', 100);
+    const first = await run();
+    expect(home('NEW020')).toBeUndefined();
+    expect(snapshot().waiting).toEqual(['NEW020']);
+    expect(snapshot().openHouses.map((o) => o.OpenHouseKey)).toEqual(['OH-20']);
+    expect(first.openHouses).toBe(0);
+
+    fake.photoOutages.clear();
+    const second = await run();
+    expect(home('NEW020')?.['OpenHouse']).toEqual(oneToThree);
+    expect(second.openHouses).toBe(1);
+    expect(snapshot().waiting).toEqual([]);
+  });
+
+  it('are shown once a refused record of it is corrected, and go with it when it leaves the market', async () => {
+    fake.records = [
+      propertyRecord(fake, 'FIX022', { PublicRemarks: 'Short remark.' }),
+      propertyRecord(fake, 'GONE023', { PublicRemarks: 'Short remark.' }),
+    ];
+    fake.openHouses = [openHouseRecord('OH-22', 'FIX022'), openHouseRecord('OH-23', 'GONE023')];
+    await run();
+    expect(snapshot().homes).toEqual([]);
+    expect(snapshot().waiting).toEqual(['FIX022', 'GONE023']);
+
+    update('FIX022', '2026-05-03T10:00:00.000Z', {
+      PublicRemarks: 'A bright two-story home on a quiet street, with a fenced yard and a screened porch.',
+    });
+    update('GONE023', '2026-05-03T10:00:00.000Z', { StandardStatus: 'Withdrawn' });
+    await run();
+    expect(home('FIX022')?.['OpenHouse']).toEqual(oneToThree);
+    expect(home('GONE023')).toBeUndefined();
+    expect(snapshot().waiting).toEqual([]);
+    expect(snapshot().openHouses.map((o) => o.OpenHouseKey)).toEqual(['OH-22']);
   });
 });
 

@@ -74,7 +74,12 @@ export const listingSnapshotSchema = z.object({
     .default([]),
   /** The greatest ModificationTimestamp of the OpenHouse resource replicated so far. */
   openHouseWatermark: z.string().optional(),
-  /** The open houses of the snapshot's homes that have not ended. */
+  /**
+   * Homes a run could not publish (a record refused, photos held back by an outage) and not gone from
+   * the market: their open houses are kept, so a home shows them once a record of it passes.
+   */
+  waiting: z.array(z.string()).default([]),
+  /** The open houses of the snapshot's homes, and of the homes `waiting`, that have not ended. */
   openHouses: z.array(syncedOpenHouseSchema).default([]),
 });
 

@@ -4,11 +4,13 @@
  * originating system or owner filters) copies everything the filters return; later runs ask only
  * for what changed after the watermark and apply it to the previous snapshot. A record the
  * licence removes leaves with its photos, and so does a sale older than the site shows (`soldMonths`),
- * whether its record changed or not; a malformed record is skipped with its key and reason
- * (a previous version of it stays); a photo whose MediaModificationTimestamp is unchanged is
- * taken from the previous snapshot instead of downloaded again. A photo that fails for a passing
+ * whether its record changed or not; a malformed record is skipped with its key and reason (the
+ * version shown leaves until a record of it passes, unless a photo outage alone held it back); a
+ * photo whose MediaModificationTimestamp is unchanged is taken from the previous snapshot instead of
+ * downloaded again. A photo that fails for a passing
  * reason (the media host down) holds the watermark back so the next run reads its record again,
  * up to `PHOTO_RUNS` runs: a new listing is not lost to an outage until its record next changes.
+ * Open houses come from a stream of their own; those of a home refused or held back are kept for it.
  */
 import { copyFileSync, existsSync, linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -165,6 +167,9 @@ export async function syncListings(options: SyncOptions): Promise<SyncResult> {
   // Records whose photos failed for a passing reason: read again next run (see PHOTO_RUNS).
   const retriedBefore = new Map((incremental ? previous.retry : []).map((r) => [r.ListingKey, r]));
   const retry = new Map<string, ListingSnapshot['retry'][number]>();
+  // Homes refused or held back: the open house resource's watermark moves on without them, so their
+  // open houses are kept for the run that publishes them (they are read once only).
+  const waiting = new Set(incremental ? previous.waiting : []);
   try {
     // Every stream starts from the same watermark; the new one is saved only after all of them.
     for (const first of replicationUrls({ ...options, watermark })) await readStream(first, applyRecord);
@@ -180,6 +185,7 @@ export async function syncListings(options: SyncOptions): Promise<SyncResult> {
           if (typeof key === 'string') current.add(key);
         });
       }
+      for (const key of keys.length ? waiting : []) if (!current.has(key)) waiting.delete(key);
       for (const key of keys.length ? homes.keys() : []) {
         if (current.has(key)) continue;
         homes.delete(key);
@@ -204,13 +210,13 @@ export async function syncListings(options: SyncOptions): Promise<SyncResult> {
     }
 
     // Open houses: their own resource and watermark (a snapshot from before they were copied has
-    // none, so they are copied whole once). Only those of the snapshot's homes are kept.
+    // none, so they are copied whole once). Only those of the snapshot's homes and of those waiting are kept.
     const openHouses = new Map<string, SyncedOpenHouse>(
       openHouseIncremental ? previous.openHouses.map((o) => [o.OpenHouseKey, o]) : [],
     );
     const openHouseStart = openHouseIncremental ? previous.openHouseWatermark : undefined;
     let openHouseWatermark = openHouseStart;
-    const ownHomes = (o: SyncedOpenHouse) => homes.has(o.ListingKey);
+    const ownHomes = (o: Pick<SyncedOpenHouse, 'ListingKey'>) => homes.has(o.ListingKey) || waiting.has(o.ListingKey);
     await readStream(openHouseUrl({ ...options, watermark: openHouseStart }), (raw, i) => {
       const where = `open house ${i + 1} of page ${progress.pages}`;
       if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return log(`Skipped ${where}: not an object`);
@@ -223,7 +229,7 @@ export async function syncListings(options: SyncOptions): Promise<SyncResult> {
         else openHouses.delete(decision.openHouse.OpenHouseKey);
       } else if (decision.action === 'remove') {
         openHouses.delete(String(record['OpenHouseKey']));
-      } else if (typeof record['ListingKey'] === 'string' && homes.has(record['ListingKey'])) {
+      } else if (typeof record['ListingKey'] === 'string' && ownHomes({ ListingKey: record['ListingKey'] })) {
         log(`Skipped the open house ${String(record['OpenHouseKey'])} of ${record['ListingKey']}: ${decision.reason}`);
       }
     }).catch((error: unknown) => {
@@ -241,7 +247,7 @@ export async function syncListings(options: SyncOptions): Promise<SyncResult> {
       const shown = homeOpenHouses(byHome.get(key) ?? [], at);
       homes.set(key, { ...synced, home: shown.length ? { ...home, OpenHouse: shown } : home });
     }
-    progress.openHouses = [...byHome.values()].reduce((n, list) => n + homeOpenHouses(list, at).length, 0);
+    progress.openHouses = [...homes.keys()].reduce((n, key) => n + homeOpenHouses(byHome.get(key) ?? [], at).length, 0);
 
     // Photos of homes this run did not touch come from the previous snapshot.
     for (const synced of homes.values()) {
@@ -270,6 +276,7 @@ export async function syncListings(options: SyncOptions): Promise<SyncResult> {
         String(a.home['ListingKey']).localeCompare(String(b.home['ListingKey'])),
       ),
       ...(openHouseWatermark ? { openHouseWatermark } : {}),
+      waiting: [...waiting].filter((key) => !homes.has(key)).sort(),
       openHouses: [...openHouses.values()].sort((a, b) => a.OpenHouseKey.localeCompare(b.OpenHouseKey)),
     });
     writeFileSync(join(staged, SNAPSHOT_FILE), `${JSON.stringify(snapshot, null, 2)}\n`);
@@ -319,6 +326,7 @@ export async function syncListings(options: SyncOptions): Promise<SyncResult> {
     progress.skipped++;
     if (waits && homes.has(key))
       return log(`Skipped ${key}: ${reason} (the version shown stays until it is read again)`);
+    waiting.add(key);
     if (!homes.delete(key)) return log(`Skipped ${key}: ${reason}`);
     progress.removed++;
     log(`Removed ${key}: ${reason} (it returns once a record of it passes)`);
@@ -351,6 +359,7 @@ export async function syncListings(options: SyncOptions): Promise<SyncResult> {
 
     const decision = decide(record, { soldSince: since });
     if (decision.action === 'remove') {
+      waiting.delete(key);
       if (decision.olderSale) progress.olderSales++;
       if (homes.delete(key)) {
         progress.removed++;

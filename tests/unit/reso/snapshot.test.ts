@@ -26,6 +26,7 @@ const snapshot = (homes: ListingSnapshot['homes']): ListingSnapshot => ({
   source: { apiUrl: 'https://api.example/v2', originatingSystem: 'carolina' },
   homes,
   retry: [],
+  waiting: [],
   openHouses: [],
 });
 
