@@ -102,16 +102,19 @@ describe('PostgreSQL lead store shared by several instances', () => {
       const rule = { max: 3, windowMs: 60_000 };
       const answers = await Promise.all(
         Array.from({ length: 16 }, (_, n) =>
-          (n % 2 ? a : b).takeRateLimit(
+          (n % 2 ? a : b).addLeadWithinLimits(
             [
               { key: 'email:same@example.com', rule },
               { key: `ip:198.51.100.${n}`, rule: { max: 10, windowMs: 600_000 } },
             ],
+            lead('same@example.com'),
+            ['email'],
             5000,
           ),
         ),
       );
       expect(answers.filter((answer) => answer.allowed)).toHaveLength(3);
+      expect(await a.listLeads()).toHaveLength(3);
     } finally {
       await a.close();
       await b.close();
@@ -126,7 +129,9 @@ describe('PostgreSQL lead store shared by several instances', () => {
       await store.addLead(lead('before@example.com'), ['email']);
       await server.stop();
       await expect(store.addLead(lead('during@example.com'), ['email'])).rejects.toThrow();
-      await expect(store.takeRateLimit([{ key: 'email:x', rule: { max: 3, windowMs: 1000 } }])).rejects.toThrow();
+      await expect(
+        store.addLeadWithinLimits([{ key: 'email:x', rule: { max: 3, windowMs: 1000 } }], lead('x@example.com'), []),
+      ).rejects.toThrow();
       await server.start();
       await store.addLead(lead('after@example.com'), ['email']);
       expect((await store.listLeads()).map((l) => l.email)).toEqual(['after@example.com', 'before@example.com']);

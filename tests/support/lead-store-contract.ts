@@ -5,7 +5,7 @@
  * exactly these answers, whichever store it is given.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LeadStore, NewLead } from '#src/server/leads/store/types.ts';
+import type { LeadStore, NewLead, RateLimitCheck } from '#src/server/leads/store/types.ts';
 import { showingHome } from './showing-home.ts';
 
 const lead = (fields: Partial<NewLead> = {}): NewLead => ({
@@ -42,6 +42,13 @@ export function describeLeadStoreContract(
       await store.close();
       await dispose();
     });
+
+    /** Counts a submission against `checks`, as a spam lead of counted@example.com: whether it was let through. */
+    const take = async (checks: readonly RateLimitCheck[], now?: number) => {
+      const spam = lead({ status: 'spam', spamReason: 'honeypot', email: 'counted@example.com' });
+      const admission = await store.addLeadWithinLimits(checks, spam, [], now);
+      return admission.allowed ? { allowed: true } : admission;
+    };
 
     it('keeps every field of a lead and lists leads newest first, spam only when asked', async () => {
       const first = await store.addLead(
@@ -152,33 +159,54 @@ export function describeLeadStoreContract(
     it('refuses the 4th message of one e-mail within the window, counting all keys or none', async () => {
       const email = { key: 'email:ann@example.com', rule };
       const address = { key: 'ip:203.0.113.7', rule: { max: 10, windowMs: 600_000 } };
-      for (let n = 0; n < 3; n++)
-        expect(await store.takeRateLimit([email, address], 1000 + n)).toEqual({ allowed: true });
-      expect(await store.takeRateLimit([email, address], 30_000)).toEqual({ allowed: false, retryAfterMs: 31_002 });
+      for (let n = 0; n < 3; n++) expect(await take([email, address], 1000 + n)).toEqual({ allowed: true });
+      expect(await take([email, address], 30_000)).toEqual({ allowed: false, retryAfterMs: 31_002 });
       // The refused try counted against neither key: seven more from the address still pass.
       for (let n = 0; n < 7; n++) {
-        expect(await store.takeRateLimit([{ key: `email:${n}@example.com`, rule }, address], 40_000)).toEqual({
+        expect(await take([{ key: `email:${n}@example.com`, rule }, address], 40_000)).toEqual({
           allowed: true,
         });
       }
-      expect(await store.takeRateLimit([{ key: 'email:z@example.com', rule }, address], 40_000)).toMatchObject({
+      expect(await take([{ key: 'email:z@example.com', rule }, address], 40_000)).toMatchObject({
         allowed: false,
       });
       // A minute after the last one counted, the e-mail may send again.
-      expect(await store.takeRateLimit([email], 61_003)).toEqual({ allowed: true });
+      expect(await take([email], 61_003)).toEqual({ allowed: true });
+    });
+
+    it('stores a lead with its count in one commit: a lead it cannot keep costs no count', async () => {
+      const email = { key: 'email:ann@example.com', rule };
+      const broken = lead({ status: 'bogus' as 'lead' });
+      for (let n = 0; n < 3; n++)
+        await expect(store.addLeadWithinLimits([email], broken, ['email'], 1000 + n)).rejects.toThrow();
+      expect(await store.listLeads({ includeSpam: true })).toEqual([]);
+      const admitted = await store.addLeadWithinLimits([email], lead(), ['email'], 2000);
+      expect(admitted).toEqual({ allowed: true, leadId: expect.any(Number) });
+      expect((await store.listLeads()).map((l) => [l.id, l.deliveries.length])).toEqual([
+        [admitted.allowed && admitted.leadId, 1],
+      ]);
+      for (let n = 0; n < 2; n++) expect(await take([email], 3000 + n)).toEqual({ allowed: true });
+      // Refused: nothing stored.
+      expect(await store.addLeadWithinLimits([email], lead(), ['email'], 4000)).toEqual({
+        allowed: false,
+        retryAfterMs: 59_001,
+      });
+      expect(await store.listLeads()).toHaveLength(1);
     });
 
     it('lets exactly three of many simultaneous messages of one e-mail through', async () => {
       const answers = await Promise.all(
-        Array.from({ length: 12 }, () => store.takeRateLimit([{ key: 'email:rush@example.com', rule }], 5000)),
+        Array.from({ length: 12 }, () => take([{ key: 'email:rush@example.com', rule }], 5000)),
       );
       expect(answers.filter((a) => a.allowed)).toHaveLength(3);
     });
 
     it('forgets one person (any case) with their deliveries and counter, and prunes old counters and spam', async () => {
-      await store.addLead(lead({ email: 'Ann@Example.com' }), ['email', 'webhook']);
+      await store.addLeadWithinLimits([{ key: 'email:ann@example.com', rule }], lead({ email: 'Ann@Example.com' }), [
+        'email',
+        'webhook',
+      ]);
       const kept = await store.addLead(lead({ email: 'bob@example.com' }), ['email']);
-      await store.takeRateLimit([{ key: 'email:ann@example.com', rule }]);
       expect(await store.deleteLeadsByEmail(' ANN@example.com ')).toEqual({ leads: 1, deliveries: 2 });
       expect((await store.listLeads({ includeSpam: true })).map((l) => l.id)).toEqual([kept]);
       expect(await store.deleteLeadsByEmail('nobody@example.com')).toEqual({ leads: 0, deliveries: 0 });
@@ -193,19 +221,17 @@ export function describeLeadStoreContract(
       await store.addLead(lead({ status: 'spam', spamReason: 'too fast', email: 'new@example.com' }), [], now - day);
       // A one-a-day rule: only pruning (its counter is older than the longest window) lets it through today.
       const daily = { max: 1, windowMs: day };
-      await store.takeRateLimit([{ key: 'email:old@example.com', rule: daily }], now - 700_000);
-      await store.takeRateLimit([{ key: 'email:new@example.com', rule }], now - 1000);
-      for (let n = 0; n < 2; n++) await store.takeRateLimit([{ key: 'email:new@example.com', rule }], now - 1000);
+      await take([{ key: 'email:old@example.com', rule: daily }], now - 700_000);
+      await take([{ key: 'email:new@example.com', rule }], now - 1000);
+      for (let n = 0; n < 2; n++) await take([{ key: 'email:new@example.com', rule }], now - 1000);
       await store.prune(now, { longestWindowMs: 600_000, spamDays: 30 });
-      expect((await store.listLeads({ includeSpam: true })).map((l) => l.email)).toEqual([
-        'new@example.com',
-        'bob@example.com',
-      ]);
+      const emails = (await store.listLeads({ includeSpam: true })).map((l) => l.email);
+      expect(emails.filter((email) => email !== 'counted@example.com')).toEqual(['new@example.com', 'bob@example.com']);
       // The recent counter survived (its 4th is refused); the old one is gone (a fresh start).
-      expect(await store.takeRateLimit([{ key: 'email:new@example.com', rule }], now)).toMatchObject({
+      expect(await take([{ key: 'email:new@example.com', rule }], now)).toMatchObject({
         allowed: false,
       });
-      expect(await store.takeRateLimit([{ key: 'email:old@example.com', rule: daily }], now)).toEqual({
+      expect(await take([{ key: 'email:old@example.com', rule: daily }], now)).toEqual({
         allowed: true,
       });
     });

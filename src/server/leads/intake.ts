@@ -3,9 +3,9 @@
  * its dependencies (no HTTP here: src/server/http/contact-request.ts reads the request,
  * contact-response.ts answers it).
  *
- * Order: spot bots (they get the normal success and are stored as spam), validate (422), count
- * it against the rate limits (429), then commit the lead and its pending deliveries before
- * anyone is told 'Message sent!'.
+ * Order: spot bots (they get the normal success and are stored as spam), validate (422), then
+ * count it against the rate limits (429) and commit the lead and its pending deliveries, in one
+ * commit, before anyone is told 'Message sent!'.
  */
 import {
   rateLimitKey,
@@ -96,54 +96,43 @@ async function decide(submission: Submission, deps: IntakeDeps, listing: Listing
   });
 
   try {
-    // What SPEC counts is a submission that reaches the agent: a form sent back with field
-    // errors costs nothing, so the corrected try is not refused. Spam counts (it is stored).
-    const takeLimit = async (): Promise<Outcome | undefined> => {
-      const checks = [{ key: `email:${rateLimitKey(values.email)}`, rule: submissionRule }];
-      if (deps.clientAddress) checks.push({ key: `ip:${deps.clientAddress}`, rule: addressRule });
-      const limit = await deps.store.takeRateLimit(checks, now());
-      if (limit.allowed) return undefined;
-      return { kind: 'rate-limited', status: 429, retryAfterSeconds: Math.ceil(limit.retryAfterMs / 1000), values };
-    };
-
+    // What SPEC counts is a submission that reaches the agent: a form sent back with field errors
+    // costs nothing, so the corrected try is not refused; nor does one the store failed to keep
+    // (the count is taken in the lead's own commit). Spam counts (it is stored).
+    const checks = [{ key: `email:${rateLimitKey(values.email)}`, rule: submissionRule }];
+    if (deps.clientAddress) checks.push({ key: `ip:${deps.clientAddress}`, rule: addressRule });
     const ip = deps.clientAddress ?? '';
     const spam = spamReason(submission, deps.minFillMs);
-    if (spam) {
-      const refused = await takeLimit();
-      if (refused) return refused;
-      const leadId = await deps.store.addLead(
-        {
-          status: 'spam',
-          spamReason: spam,
-          firstName: clip(values.firstName),
-          lastName: clip(values.lastName),
-          email: clip(values.email),
-          phone: clip(values.phone),
-          helpType: clip(values.helpType),
-          message: clip(values.message),
-          ip,
-          userAgent,
-          ...evidence(values.phone),
-          listing,
-        },
-        [],
-        now(),
-      );
-      return { kind: 'accepted', leadId, spam: true };
-    }
+    const validation = spam ? undefined : validateContact(values);
+    if (validation && !validation.ok) return { kind: 'invalid', status: 422, errors: validation.errors, values };
 
-    const validation = validateContact(values);
-    if (!validation.ok) return { kind: 'invalid', status: 422, errors: validation.errors, values };
-
-    const refused = await takeLimit();
-    if (refused) return refused;
-    const leadId = await deps.store.addLead(
-      { status: 'lead', ...validation.data, ip, userAgent, ...evidence(validation.data.phone), listing },
-      deps.channels,
+    const admission = await deps.store.addLeadWithinLimits(
+      checks,
+      validation
+        ? { status: 'lead', ...validation.data, ip, userAgent, ...evidence(validation.data.phone), listing }
+        : {
+            status: 'spam',
+            spamReason: spam,
+            firstName: clip(values.firstName),
+            lastName: clip(values.lastName),
+            email: clip(values.email),
+            phone: clip(values.phone),
+            helpType: clip(values.helpType),
+            message: clip(values.message),
+            ip,
+            userAgent,
+            ...evidence(values.phone),
+            listing,
+          },
+      validation ? deps.channels : [],
       now(),
     );
-    deps.onLead?.(leadId);
-    return { kind: 'accepted', leadId, spam: false };
+    if (!admission.allowed) {
+      const retryAfterSeconds = Math.ceil(admission.retryAfterMs / 1000);
+      return { kind: 'rate-limited', status: 429, retryAfterSeconds, values };
+    }
+    if (validation) deps.onLead?.(admission.leadId);
+    return { kind: 'accepted', leadId: admission.leadId, spam: !validation };
   } catch (error) {
     // The database failed or cannot be reached, not the visitor: say so plainly (503, nothing
     // was stored, so nothing is promised) and keep what they typed.

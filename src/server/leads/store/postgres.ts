@@ -21,6 +21,7 @@ import { hostname } from 'node:os';
 import pg from 'pg';
 import { checkRateLimit } from '#src/lib/contact-form.ts';
 import type {
+  Admission,
   Channel,
   Delivery,
   DeliveryFilter,
@@ -214,31 +215,45 @@ export function openPostgresLeadStore(connectionString: string, options: Postgre
     return leads.map((lead) => ({ ...lead, deliveries: byLead.get(lead.id) ?? [] }));
   }
 
+  /** Inserts a lead and its pending deliveries in one statement. Returns its id. */
+  async function insertLead(
+    db: pg.Pool | pg.PoolClient,
+    lead: NewLead,
+    channels: readonly Channel[],
+    now: number,
+  ): Promise<number> {
+    const values = leadValues(lead, new Date(now).toISOString());
+    const { rows } = await db.query<{ id: string }>(
+      `WITH lead AS (
+         INSERT INTO leads (${leadColumns.join(', ')}) VALUES (${placeholders(1, values.length)}) RETURNING id
+       ), deliveries AS (
+         INSERT INTO outbox (lead_id, channel, next_attempt_at)
+         SELECT lead.id, channel, $${values.length + 2} FROM lead, unnest($${values.length + 1}::text[]) AS channel
+       )
+       SELECT id FROM lead`,
+      [...values, channels, now],
+    );
+    return Number(rows[0]!.id);
+  }
+
   const store = {
     /** Stores a lead and its pending deliveries in one statement (one commit). Returns its id. */
     async addLead(lead: NewLead, channels: readonly Channel[], now = Date.now()): Promise<number> {
-      const values = leadValues(lead, new Date(now).toISOString());
-      const { rows } = await query<{ id: string }>(
-        `WITH lead AS (
-           INSERT INTO leads (${leadColumns.join(', ')}) VALUES (${placeholders(1, values.length)}) RETURNING id
-         ), deliveries AS (
-           INSERT INTO outbox (lead_id, channel, next_attempt_at)
-           SELECT lead.id, channel, $${values.length + 2} FROM lead, unnest($${values.length + 1}::text[]) AS channel
-         )
-         SELECT id FROM lead`,
-        [...values, channels, now],
-      );
-      return Number(rows[0]!.id);
+      await whenReady();
+      return insertLead(pool, lead, channels, now);
     },
 
     /**
-     * Counts one submission against every key, or against none when any key is over its limit.
-     * The counters are locked from reading to writing, so instances deciding at once queue.
+     * Counts a submission against every key and stores its lead, in one transaction; or counts and
+     * stores nothing when any key is over its limit. The counters are locked from reading to the
+     * commit, so instances deciding at once queue.
      */
-    async takeRateLimit(
+    async addLeadWithinLimits(
       checks: readonly RateLimitCheck[],
+      lead: NewLead,
+      channels: readonly Channel[],
       now = Date.now(),
-    ): Promise<{ allowed: true } | { allowed: false; retryAfterMs: number }> {
+    ): Promise<Admission> {
       await whenReady();
       const keys = [...new Set(checks.map((check) => check.key))].sort();
       return transaction(async (client) => {
@@ -264,7 +279,7 @@ export function openPostgresLeadStore(connectionString: string, options: Postgre
             decisions.map((d) => d.decision.entry.lastAt),
           ],
         );
-        return { allowed: true };
+        return { allowed: true, leadId: await insertLead(client, lead, channels, now) };
       });
     },
 

@@ -15,6 +15,7 @@ import { dirname, resolve } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { checkRateLimit } from '#src/lib/contact-form.ts';
 import type {
+  Admission,
   Channel,
   Delivery,
   DeliveryFilter,
@@ -162,10 +163,12 @@ function createPrivately(file: string): void {
 
 type SyncSqliteStore = SyncLeadStore & {
   db: DatabaseSync;
-  addLeads: (batch: readonly LeadToAdd[]) => (number | Error)[];
+  addLeads: (batch: readonly LeadToAdd[]) => (Admission | Error)[];
 };
 
 interface LeadToAdd {
+  /** Rate limits the lead is counted against (none for a lead added by a tool). */
+  checks: readonly RateLimitCheck[];
   lead: NewLead;
   channels: readonly Channel[];
   now: number;
@@ -178,11 +181,11 @@ interface LeadToAdd {
  */
 export function openLeadStore(path: string, options: { readOnly?: boolean } = {}): LeadStore & { db: DatabaseSync } {
   const store = openSyncLeadStore(path, options);
-  let waiting: (LeadToAdd & { resolve: (id: number) => void; reject: (error: unknown) => void })[] = [];
+  let waiting: (LeadToAdd & { resolve: (admission: Admission) => void; reject: (error: unknown) => void })[] = [];
   const flush = () => {
     const batch = waiting;
     waiting = [];
-    let results: (number | Error)[];
+    let results: (Admission | Error)[];
     try {
       results = store.addLeads(batch);
     } catch (error) {
@@ -191,16 +194,26 @@ export function openLeadStore(path: string, options: { readOnly?: boolean } = {}
     }
     batch.forEach((entry, i) => {
       const result = results[i]!;
-      if (typeof result === 'number') entry.resolve(result);
-      else entry.reject(result);
+      if (result instanceof Error) entry.reject(result);
+      else entry.resolve(result);
     });
   };
-  const addLead = (lead: NewLead, channels: readonly Channel[], now = Date.now()) =>
-    new Promise<number>((resolve, reject) => {
+  const addLeadWithinLimits = (
+    checks: readonly RateLimitCheck[],
+    lead: NewLead,
+    channels: readonly Channel[],
+    now = Date.now(),
+  ) =>
+    new Promise<Admission>((resolve, reject) => {
       if (waiting.length === 0) setImmediate(flush);
-      waiting.push({ lead, channels, now, resolve, reject });
+      waiting.push({ checks, lead, channels, now, resolve, reject });
     });
-  return { ...promised(store), addLead, db: store.db };
+  const addLead = async (lead: NewLead, channels: readonly Channel[], now = Date.now()) => {
+    const admission = await addLeadWithinLimits([], lead, channels, now);
+    if (!admission.allowed) throw new Error('A lead counted against no limit was refused');
+    return admission.leadId;
+  };
+  return { ...promised(store), addLead, addLeadWithinLimits, db: store.db };
 }
 
 /** The store as synchronous calls (node:sqlite answers at once); `openLeadStore` is its promise face. */
@@ -232,11 +245,11 @@ export function openSyncLeadStore(path: string, options: { readOnly?: boolean } 
   }
 
   /**
-   * Runs a write whose commit need not wait for the disk (synchronous=NORMAL): a rate-limit count
-   * or a delivery's state. In WAL mode it is safe from a process crash at once, and reaches the
-   * disk with the next lead's commit (FULL syncs the whole log) or checkpoint; a power cut just
-   * before may lose it, which at worst sends an e-mail again (delivery is at least once). One
-   * disk flush per lead instead of three is what lets SQLite take several hundred leads a second.
+   * Runs a write whose commit need not wait for the disk (synchronous=NORMAL): a delivery's state.
+   * In WAL mode it is safe from a process crash at once, and reaches the disk with the next lead's
+   * commit (FULL syncs the whole log) or checkpoint; a power cut just before may lose it, which at
+   * worst sends an e-mail again (delivery is at least once). One disk flush per lead (its rate-limit
+   * count goes in the same commit) is what lets SQLite take several hundred leads a second.
    */
   function unflushed<T>(work: () => T): T {
     db.exec('PRAGMA synchronous = NORMAL');
@@ -280,6 +293,27 @@ export function openSyncLeadStore(path: string, options: { readOnly?: boolean } 
     INSERT INTO rate_limits (key, count, last_at) VALUES ($key, $count, $lastAt)
     ON CONFLICT (key) DO UPDATE SET count = excluded.count, last_at = excluded.last_at`);
 
+  /**
+   * Counts a submission against every key, or against none when any key is over its limit (inside
+   * the caller's transaction, so two requests at once cannot both slip through).
+   */
+  function takeRateLimit(checks: readonly RateLimitCheck[], now: number): Admission | undefined {
+    const decisions = checks.map(({ key, rule }) => {
+      const row = selectLimit.get(key);
+      const entry = row ? { count: Number(row['count']), lastAt: Number(row['last_at']) } : undefined;
+      return { key, decision: checkRateLimit(entry, now, rule) };
+    });
+    const refused = decisions.flatMap(({ decision }) => (decision.allowed ? [] : [decision.retryAfterMs]));
+    if (refused.length > 0) return { allowed: false, retryAfterMs: Math.max(...refused) };
+    for (const { key, decision } of decisions) upsertLimit.run({ key, ...decision.entry });
+    return undefined;
+  }
+
+  /** A submission within its limits, counted and stored (inside the caller's transaction). */
+  function admit({ checks, lead, channels, now }: LeadToAdd): Admission {
+    return takeRateLimit(checks, now) ?? { allowed: true, leadId: insertOne(lead, channels, now) };
+  }
+
   /** Inserts one lead and its pending deliveries (inside the caller's transaction). */
   function insertOne(lead: NewLead, channels: readonly Channel[], now: number): number {
     // SQLite has no boolean: texting consent is stored as 0 or 1.
@@ -298,46 +332,33 @@ export function openSyncLeadStore(path: string, options: { readOnly?: boolean } 
       return transaction(() => insertOne(lead, channels, now));
     },
 
+    addLeadWithinLimits(
+      checks: readonly RateLimitCheck[],
+      lead: NewLead,
+      channels: readonly Channel[],
+      now = Date.now(),
+    ): Admission {
+      return transaction(() => admit({ checks, lead, channels, now }));
+    },
+
     /**
-     * Stores several leads in one commit (one disk flush), each in a savepoint of its own: a lead
-     * that fails leaves the others stored. Returns each lead's id, or why it was not stored.
+     * Counts and stores several submissions in one commit (one disk flush), each in a savepoint of
+     * its own: one that fails leaves the others stored, and its count untaken. Returns what became
+     * of each, or why it was not stored.
      */
-    addLeads(batch: readonly LeadToAdd[]): (number | Error)[] {
+    addLeads(batch: readonly LeadToAdd[]): (Admission | Error)[] {
       return transaction(() =>
-        batch.map(({ lead, channels, now }) => {
+        batch.map((entry) => {
           db.exec('SAVEPOINT lead');
           try {
-            const id = insertOne(lead, channels, now);
+            const admission = admit(entry);
             db.exec('RELEASE lead');
-            return id;
+            return admission;
           } catch (error) {
             db.exec('ROLLBACK TO lead');
             db.exec('RELEASE lead');
             return error instanceof Error ? error : new Error(String(error));
           }
-        }),
-      );
-    },
-
-    /**
-     * Counts one submission against every key, or against none when any key is over its limit.
-     * Read and write happen in one transaction, so two requests at once cannot both slip through.
-     */
-    takeRateLimit(
-      checks: readonly RateLimitCheck[],
-      now = Date.now(),
-    ): { allowed: true } | { allowed: false; retryAfterMs: number } {
-      return unflushed(() =>
-        transaction(() => {
-          const decisions = checks.map(({ key, rule }) => {
-            const row = selectLimit.get(key);
-            const entry = row ? { count: Number(row['count']), lastAt: Number(row['last_at']) } : undefined;
-            return { key, decision: checkRateLimit(entry, now, rule) };
-          });
-          const refused = decisions.flatMap(({ decision }) => (decision.allowed ? [] : [decision.retryAfterMs]));
-          if (refused.length > 0) return { allowed: false, retryAfterMs: Math.max(...refused) };
-          for (const { key, decision } of decisions) upsertLimit.run({ key, ...decision.entry });
-          return { allowed: true };
         }),
       );
     },

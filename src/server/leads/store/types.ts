@@ -59,6 +59,9 @@ export interface RateLimitCheck {
   rule: RateLimitRule;
 }
 
+/** What became of a submission counted against rate limits: stored, or refused as over a limit. */
+export type Admission = { allowed: true; leadId: number } | { allowed: false; retryAfterMs: number };
+
 /** Narrows outbox queries to one channel and leaves out deliveries already in flight. */
 export interface DeliveryFilter {
   channel?: Channel;
@@ -75,11 +78,17 @@ export interface DeliveryFilter {
 export interface LeadStore {
   /** Stores a lead and, in the same commit, one pending delivery per channel. Returns its id. */
   addLead(lead: NewLead, channels: readonly Channel[], now?: number): Promise<number>;
-  /** Counts one submission against every key, or against none when any key is over its limit. */
-  takeRateLimit(
+  /**
+   * A submission: counts it against every key and stores its lead as `addLead` does, in one commit.
+   * When any key is over its limit, nothing is counted or stored; when the lead cannot be stored,
+   * nothing is counted either (a try the visitor was told failed does not use up their limit).
+   */
+  addLeadWithinLimits(
     checks: readonly RateLimitCheck[],
+    lead: NewLead,
+    channels: readonly Channel[],
     now?: number,
-  ): Promise<{ allowed: true } | { allowed: false; retryAfterMs: number }>;
+  ): Promise<Admission>;
   /**
    * Takes pending deliveries whose time has come, oldest first, each with its lead, for this
    * process to send: until it marks them (or its claim lapses), no other process is handed them.
@@ -124,7 +133,7 @@ export function promised(store: SyncLeadStore): LeadStore {
       Promise.try(() => method(...args));
   return {
     addLead: wrap(store.addLead),
-    takeRateLimit: wrap(store.takeRateLimit),
+    addLeadWithinLimits: wrap(store.addLeadWithinLimits),
     claimDeliveries: wrap(store.claimDeliveries),
     nextAttemptAt: wrap(store.nextAttemptAt),
     markDelivered: wrap(store.markDelivered),

@@ -55,9 +55,9 @@ describe('lead store', () => {
 
   it('forgets every lead of one address (any case) with its pending deliveries and counter, recording only counts', async () => {
     await t.store.addLead({ ...lead, email: 'Ann@Example.com' }, ['email', 'webhook']);
-    await t.store.addLead({ ...lead, email: 'ann@example.com' }, ['email']);
+    const limits = [{ key: 'email:ann@example.com', rule: { max: 3, windowMs: 60_000 } }];
+    await t.store.addLeadWithinLimits(limits, { ...lead, email: 'ann@example.com' }, ['email']);
     await t.store.addLead({ ...lead, email: 'bob@example.com' }, ['email']);
-    await t.store.takeRateLimit([{ key: 'email:ann@example.com', rule: { max: 3, windowMs: 60_000 } }]);
     expect(await t.store.deleteLeadsByEmail(' ANN@example.com ', Date.parse('2026-01-02T03:04:05Z'))).toEqual({
       leads: 2,
       deliveries: 3,
