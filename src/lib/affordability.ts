@@ -65,7 +65,7 @@ export interface Affordability {
 function paymentPerDollar(annualRatePercent: number): number {
   const months = loanYears * 12;
   const rate = typedPercent(annualRatePercent) / 1200;
-  return rate === 0 ? 1 / months : rate / (1 - (1 + rate) ** -months);
+  return rate === 0 ? 1 / months : rate / -Math.expm1(-months * Math.log1p(rate));
 }
 
 /** The monthly cost of a home at `price` with `down` put down. */

@@ -66,7 +66,8 @@ export function monthlyPayment(loan: number, annualRatePercent: number, years: n
   if (months <= 0) return 0;
   const r = monthlyRate(annualRatePercent);
   if (r === 0) return loan / months;
-  return (loan * r) / (1 - Math.pow(1 + r, -months));
+  // 1 - (1 + r)^-n written so that it stays exact for a tiny rate (1e-20 % gave 1 - 1 = 0: an infinite payment).
+  return (loan * r) / -Math.expm1(-months * Math.log1p(r));
 }
 
 export interface MortgageResult {
@@ -140,7 +141,7 @@ export interface PmiEstimate {
   required: boolean;
   /** PMI for one month, a share of the original loan amount. */
   monthly: number;
-  /** Payment at which PMI ends automatically (balance scheduled to reach 78% of the original value). */
+  /** Payment at which PMI ends automatically (balance scheduled to reach 78% of the original value, or the loan's midpoint passed). */
   endMonth: number | null;
   /** Payment from which the borrower may ask for cancellation (balance at 80%). */
   cancelRequestMonth: number | null;
@@ -160,8 +161,12 @@ export function estimatePmi(input: {
   if (!required) return { required, monthly: 0, endMonth: null, cancelRequestMonth: null, total: 0 };
   const monthly = (loan * input.pmiRatePercent) / 100 / 12;
   const balances = monthlyBalances(loan, input.rate, input.term);
-  const endMonth = firstMonthAtRatio(balances, price, pmiAutomaticEndRatio);
-  const cancelRequestMonth = firstMonthAtRatio(balances, price, pmiCancelRequestRatio);
+  // It ends at 78% of the original value, or at the latest with the first payment after the loan's
+  // midpoint (12 U.S.C. 4902(c)): payment 181 of 360, whatever the balance.
+  const midpointEnd = Math.floor(balances.length / 2) + 1;
+  const endMonth = Math.min(firstMonthAtRatio(balances, price, pmiAutomaticEndRatio) ?? midpointEnd, midpointEnd);
+  const cancelAt = firstMonthAtRatio(balances, price, pmiCancelRequestRatio);
+  const cancelRequestMonth = cancelAt !== null && cancelAt < endMonth ? cancelAt : null;
   const paidMonths = endMonth === null ? balances.length : endMonth - 1;
   return { required, monthly, endMonth, cancelRequestMonth, total: monthly * paidMonths };
 }

@@ -84,3 +84,20 @@ describe('affordability', () => {
     for (const result of [odd, capped]) expect(Number.isFinite(result.price)).toBe(true);
   });
 });
+
+describe('affordability at a tiny rate', () => {
+  it('gives figures, not NaN, for a typed rate of 1e-20', async () => {
+    const { worksheets } = await import('#src/lib/worksheets.ts');
+    const fields: Record<string, number> = {
+      annualIncome: 120000,
+      monthlyDebts: 300,
+      downPayment: 30000,
+      interestRatePercent: 1e-20,
+      propertyTaxRate: 0.8721,
+      homeownersInsurance: 1800,
+      hoaDues: 0,
+    };
+    const sheet = worksheets.affordability({ number: (n) => fields[n]!, checked: () => false, closingDate: '' });
+    expect(JSON.stringify(sheet)).not.toContain('NaN');
+  });
+});

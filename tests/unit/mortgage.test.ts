@@ -387,3 +387,30 @@ describe('calculator state and URL query', () => {
     expect(hasCalculatorQuery('?rate=6')).toBe(true);
   });
 });
+
+describe('edge cases a visitor can type or link to', () => {
+  it('pays about loan / months at a tiny positive rate, not an infinite payment shown as $0.00', () => {
+    expect(monthlyPayment(240000, 1e-20, 30)).toBeCloseTo(240000 / 360, 6);
+    const figures = calculatorFigures(inputsFromQuery(table, '?rate=1e-20', initialInputs(table)));
+    expect(formatMoney(figures.result.payment)).toBe('$666.67');
+  });
+
+  it('captions the schedule with the rate the payment uses: below zero, 0', () => {
+    const figures = calculatorFigures({ ...initialInputs(table), rate: '-5' });
+    expect(figures.rate).toBe(0);
+    expect(figures.result.payment).toBeCloseTo(240000 / 360, 6);
+  });
+
+  it('ends PMI with the first payment after the midpoint when 78% comes later (12 U.S.C. 4902(c))', () => {
+    // 3% down at 10%: the balance reaches 78% with payment 187; the law ends PMI with payment 181.
+    const pmi = estimatePmi({ price: 300000, loan: 291000, rate: 10, term: 30, pmiRatePercent: 0.75 });
+    expect(pmi.endMonth).toBe(181);
+    expect(pmi.total).toBeCloseTo(pmi.monthly * 180, 6);
+    // Cancelling on request (at 80%) is only offered before it ends.
+    expect(pmi.cancelRequestMonth).toBeLessThan(181);
+    expect(estimatePmi({ price: 300000, loan: 300000, rate: 11, term: 30, pmiRatePercent: 0.75 })).toMatchObject({
+      endMonth: 181,
+      cancelRequestMonth: null,
+    });
+  });
+});

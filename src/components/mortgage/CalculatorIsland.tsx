@@ -104,8 +104,10 @@ function CalculatorIsland({ city, taxTable, title, headingLevel, anchor, start }
 
   const { price, down, rate, result, pmi, cost } = calculatorFigures(inputs, start?.taxBase?.value);
   const schedule = yearlySchedule(result.loan, rate, inputs.term);
+  // 19.97% is not rounded to "20%" while PMI is charged for being under it.
+  const share = Number(((down / price) * 100).toFixed(1));
   const downShare =
-    price > 0 ? `${Number(((down / price) * 100).toFixed(1))}% of the home price` : 'Enter a home price';
+    price > 0 ? `${pmi.required ? Math.min(share, 19.9) : share}% of the home price` : 'Enter a home price';
 
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const Sub = headingLevel === 2 ? 'h3' : 'h4';

@@ -1,4 +1,4 @@
-/** When PMI ends (78% of the original value) and when it may be cancelled on request (80%). */
+/** When PMI ends (78% of the original value, or the loan's midpoint) and when it may be cancelled on request (80%). */
 import { formatMoney, paymentMonthLabel, type PmiEstimate } from '#src/lib/mortgage.ts';
 
 interface Props {
@@ -21,8 +21,9 @@ export default function PmiNote({ pmi, firstPayment, totalWithoutPmi }: Props) {
     <div className="space-y-2 text-sm text-ink-soft" data-testid="pmi-note">
       {pmi.endMonth !== null && (
         <p>
-          With under 20% down, PMI is added until your scheduled balance reaches 78% of the home&apos;s original value:
-          it ends automatically with payment <strong className="text-ink">{pmi.endMonth}</strong>
+          With under 20% down, PMI is added until your scheduled balance reaches 78% of the home&apos;s original value,
+          or the loan&apos;s midpoint if that comes first: it ends automatically with payment{' '}
+          <strong className="text-ink">{pmi.endMonth}</strong>
           {when(pmi.endMonth)}, after {formatMoney(pmi.total)} in all. From then on the monthly cost is{' '}
           {formatMoney(totalWithoutPmi)}.
         </p>

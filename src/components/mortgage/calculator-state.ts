@@ -116,7 +116,8 @@ const costFigure = (typed: string) => Math.max(0, parseDecimal(typed));
 export function calculatorFigures(inputs: CalculatorInputs, taxBase?: number) {
   const price = parseDecimal(inputs.price);
   const down = parseDecimal(inputs.down);
-  const rate = parseDecimal(inputs.rate);
+  // Below zero the rate is 0, as the payment takes it: the schedule's caption says what was used.
+  const rate = Math.max(0, parseDecimal(inputs.rate));
   const result = calculateMortgage({ price, down, rate, term: inputs.term });
   const pmi = estimatePmi({
     price,

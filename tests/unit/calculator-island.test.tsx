@@ -1,0 +1,27 @@
+/** The calculator island as the server renders it: its hints agree with the figures. */
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import CalculatorIsland from '#src/components/mortgage/CalculatorIsland.tsx';
+import { buildTaxTable } from '#src/lib/property-tax.ts';
+
+const table = buildTaxTable({
+  fiscalYear: 'FY2026',
+  billYear: 2025,
+  counties: [{ id: 'wake-county', name: 'Wake County', taxRate: 0.5171 }],
+  towns: [{ id: 'raleigh', name: 'Raleigh', county: 'Wake County', municipalRate: 0.355 }],
+  defaultTown: 'raleigh',
+});
+const text = (start: { price: number; down: number; hoa: number }) =>
+  renderToString(<CalculatorIsland taxTable={table} title="T" headingLevel={2} anchor="a" start={start} />)
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&apos;/g, "'")
+    .replace(/\s+/g, ' ');
+
+describe('the down payment hint', () => {
+  it('never says 20% while PMI is charged for being under it', () => {
+    const shown = text({ price: 300000, down: 59900, hoa: 0 });
+    expect(shown).toContain('Applies: the down payment is under 20%.');
+    expect(shown).toContain('19.9% of the home price');
+    expect(text({ price: 300000, down: 60000, hoa: 0 })).toContain('20% of the home price');
+  });
+});
