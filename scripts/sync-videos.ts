@@ -10,7 +10,7 @@
  * Optional: YOUTUBE_API_BASE_URL and OEMBED_URL point the clients at other servers (tests use
  * local fakes).
  */
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -66,7 +66,8 @@ async function saveThumbnail(dir: string, id: string, url: string): Promise<bool
   // Ids name files: only YouTube's own alphabet.
   if (!url || !/^[\w-]{1,64}$/.test(id)) return false;
   try {
-    const res = await fetch(url);
+    // A host that accepts the request and never answers costs that picture, not the run.
+    const res = await fetch(url, { signal: AbortSignal.timeout(15_000) });
     if (!res.ok) throw new Error(`${res.status} ${res.statusText}`);
     const bytes = new Uint8Array(await res.arrayBuffer());
     const ext = await pictureExtension(bytes, res.headers.get('content-type') ?? '', thumbnailFormats);
@@ -136,15 +137,29 @@ for (const p of playlists) {
   wanted.set(p.id, p.thumbnailUrl);
   for (const v of p.videos) wanted.set(v.videoId, v.thumbnailUrl);
 }
+// A picture that cannot be fetched now (the thumbnail host down) keeps the one the last run saved.
+const previous = new Map(
+  (existsSync(thumbnailDir) ? readdirSync(thumbnailDir) : []).map((file) => [file.replace(/\.[a-z]+$/, ''), file]),
+);
 let saved = 0;
-for (const [id, url] of wanted) if (await saveThumbnail(staging, id, url)) saved++;
+let kept = 0;
+for (const [id, url] of wanted) {
+  if (await saveThumbnail(staging, id, url)) saved++;
+  else if (previous.has(id)) {
+    copyFileSync(join(thumbnailDir, previous.get(id)!), join(staging, previous.get(id)!));
+    kept++;
+  }
+}
+// The snapshot is written beside its place before anything is replaced: a write that fails (a full
+// disk) leaves the previous snapshot and thumbnails as they were, never a cut-off file.
+const pending = `${snapshotFile}.new`;
+writeFileSync(pending, `${JSON.stringify(snapshot, null, 2)}\n`);
 rmSync(thumbnailDir, { recursive: true, force: true });
 renameSync(staging, thumbnailDir);
-
-writeFileSync(snapshotFile, `${JSON.stringify(snapshot, null, 2)}\n`);
+renameSync(pending, snapshotFile);
 console.log(
-  `Wrote ${snapshotFile}: ${playlists.length} playlist(s), ${videoCount} video(s), ${saved} thumbnail(s). ` +
-    'Run `npm run build` to publish it; sync again within 30 days.',
+  `Wrote ${snapshotFile}: ${playlists.length} playlist(s), ${videoCount} video(s), ${saved} thumbnail(s)` +
+    `${kept ? `, ${kept} kept from the last run` : ''}. Run \`npm run build\` to publish it; sync again within 30 days.`,
 );
 
 // Blog playlists (content/playlists, articles' playlistId): never fatal, a miss keeps the old picture.

@@ -1,10 +1,11 @@
 /**
  * `npm run sync` end to end against a local fake YouTube: progress is printed, the snapshot and
  * thumbnails are written, the key never appears in the output or the files, and a failure
- * leaves the previous snapshot in place.
+ * (YouTube's, a full disk's) leaves the previous snapshot in place; a thumbnail host that is down
+ * costs no picture the last run saved.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -29,8 +30,12 @@ afterEach(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-async function sync(env: Record<string, string>) {
-  return run(node, [script], {
+/** Runs the sync; `fileLimitKb` is a disk that fills up (ulimit -f: a write past it fails with EFBIG). */
+async function sync(env: Record<string, string>, fileLimitKb?: number) {
+  const [command, args] = fileLimitKb
+    ? ['bash', ['-c', `ulimit -f ${fileLimitKb}; exec "${node}" "${script}"`]]
+    : [node, [script]];
+  return run(command, args, {
     env: { PATH: process.env['PATH'] ?? '', VIDEO_SNAPSHOT_DIR: dir, ...env },
     cwd: root,
   }).then(
@@ -138,5 +143,48 @@ describe('npm run sync', () => {
     expect(result.stderr).toContain('Sync failed: Daily quota used up');
     expect(readFileSync(join(dir, 'snapshot.json'), 'utf8')).toBe('{"previous":true}');
     expect(existsSync(join(dir, 'thumbnails'))).toBe(false);
+  });
+
+  it('keeps the previous snapshot whole when the disk fills while writing the new one', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'sync-'));
+    writeFileSync(join(dir, 'snapshot.json'), '{"previous":true}');
+    // About 40 KB of snapshot and no thumbnails: only snapshot.json passes the 16 KB limit.
+    const items = makeItems('fx', 40).map((item) => ({ ...item, thumbnails: {}, description: 'd'.repeat(1000) }));
+    fake = await startFakeYouTube({ [CHANNEL]: [{ id: 'PLfull', title: 'Full', items }] }, { apiKey: KEY });
+    const result = await sync(
+      { YOUTUBE_API_KEY: KEY, YOUTUBE_CHANNEL_ID: CHANNEL, YOUTUBE_API_BASE_URL: fake.baseUrl },
+      16,
+    );
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain('EFBIG');
+    expect(readFileSync(join(dir, 'snapshot.json'), 'utf8')).toBe('{"previous":true}');
+  });
+
+  it('keeps the pictures the last run saved while the thumbnail host is down', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'sync-'));
+    const items = makeItems('tx', 3);
+    fake = await startFakeYouTube({ [CHANNEL]: [{ id: 'PLthumbs', title: 'Thumbs', items }] }, { apiKey: KEY });
+    for (const item of items) item.thumbnails = { high: { url: `${fake.origin}/thumbs/${item.videoId}.jpg` } };
+    mkdirSync(join(dir, 'thumbnails'));
+    const jpeg = await picture.clone().jpeg().toBuffer();
+    for (const item of items) writeFileSync(join(dir, 'thumbnails', `${item.videoId}.jpg`), jpeg);
+    writeFileSync(join(dir, 'thumbnails', 'gone-video.jpg'), jpeg);
+    for (let i = 0; i < 50; i++) {
+      fake.overrides.push((req, res) => {
+        if (!req.path.startsWith('/thumbs/')) return false;
+        res.writeHead(503).end('busy');
+        return true;
+      });
+    }
+    const result = await sync({
+      YOUTUBE_API_KEY: KEY,
+      YOUTUBE_CHANNEL_ID: CHANNEL,
+      YOUTUBE_API_BASE_URL: fake.baseUrl,
+      OEMBED_URL: `${fake.origin}/oembed`,
+    });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/3 video\(s\), 0 thumbnail\(s\), 3 kept from the last run\./);
+    // A video no longer on the channel takes its picture with it.
+    expect(readdirSync(join(dir, 'thumbnails')).sort()).toEqual(items.map((item) => `${item.videoId}.jpg`).sort());
   });
 });
