@@ -30,6 +30,14 @@ afterEach(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
+/** The sync's environment against the fake: the key, the channel and the fake's addresses. */
+const envFor = (f: FakeYouTube) => ({
+  YOUTUBE_API_KEY: KEY,
+  YOUTUBE_CHANNEL_ID: CHANNEL,
+  YOUTUBE_API_BASE_URL: f.baseUrl,
+  OEMBED_URL: `${f.origin}/oembed`,
+});
+
 /** Runs the sync; `fileLimitKb` is a disk that fills up (ulimit -f: a write past it fails with EFBIG). */
 async function sync(env: Record<string, string>, fileLimitKb?: number) {
   const [command, args] = fileLimitKb
@@ -74,12 +82,7 @@ describe('npm run sync', () => {
     for (const it of items) it.thumbnails.high.url = `${fake.origin}/thumbs/${it.videoId}.jpg`;
     writeFileSync(join(dir, 'stale.txt'), '');
 
-    const result = await sync({
-      YOUTUBE_API_KEY: KEY,
-      YOUTUBE_CHANNEL_ID: CHANNEL,
-      YOUTUBE_API_BASE_URL: fake.baseUrl,
-      OEMBED_URL: `${fake.origin}/oembed`,
-    });
+    const result = await sync(envFor(fake));
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Playlists: page 1, 2 playlist(s)');
     expect(result.stdout).toContain('PLsync: page 1, 4 item(s)');
@@ -113,12 +116,7 @@ describe('npm run sync', () => {
     const [good, bad] = makeItems('sv', 2);
     const items = [good!, { ...bad!, videoId: '../../x' }];
     fake = await startFakeYouTube({ [CHANNEL]: [{ id: 'PLsync', title: 'Synced', items }] }, { apiKey: KEY });
-    const result = await sync({
-      YOUTUBE_API_KEY: KEY,
-      YOUTUBE_CHANNEL_ID: CHANNEL,
-      YOUTUBE_API_BASE_URL: fake.baseUrl,
-      OEMBED_URL: `${fake.origin}/oembed`,
-    });
+    const result = await sync(envFor(fake));
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain(
       'PLsync: video "../../x" left out (videoId: must be an 11-character YouTube video id)',
@@ -134,11 +132,7 @@ describe('npm run sync', () => {
     fake.overrides.push(
       (_r, res) => (sendJson(res, 403, errorBody(403, 'Daily quota used up', 'quotaExceeded')), true),
     );
-    const result = await sync({
-      YOUTUBE_API_KEY: KEY,
-      YOUTUBE_CHANNEL_ID: CHANNEL,
-      YOUTUBE_API_BASE_URL: fake.baseUrl,
-    });
+    const result = await sync(envFor(fake));
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('Sync failed: Daily quota used up');
     expect(readFileSync(join(dir, 'snapshot.json'), 'utf8')).toBe('{"previous":true}');
@@ -151,10 +145,7 @@ describe('npm run sync', () => {
     // About 40 KB of snapshot and no thumbnails: only snapshot.json passes the 16 KB limit.
     const items = makeItems('fx', 40).map((item) => ({ ...item, thumbnails: {}, description: 'd'.repeat(1000) }));
     fake = await startFakeYouTube({ [CHANNEL]: [{ id: 'PLfull', title: 'Full', items }] }, { apiKey: KEY });
-    const result = await sync(
-      { YOUTUBE_API_KEY: KEY, YOUTUBE_CHANNEL_ID: CHANNEL, YOUTUBE_API_BASE_URL: fake.baseUrl },
-      16,
-    );
+    const result = await sync(envFor(fake), 16);
     expect(result.code).not.toBe(0);
     expect(result.stderr).toContain('EFBIG');
     expect(readFileSync(join(dir, 'snapshot.json'), 'utf8')).toBe('{"previous":true}');
@@ -176,12 +167,7 @@ describe('npm run sync', () => {
         return true;
       });
     }
-    const result = await sync({
-      YOUTUBE_API_KEY: KEY,
-      YOUTUBE_CHANNEL_ID: CHANNEL,
-      YOUTUBE_API_BASE_URL: fake.baseUrl,
-      OEMBED_URL: `${fake.origin}/oembed`,
-    });
+    const result = await sync(envFor(fake));
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/3 video\(s\), 0 thumbnail\(s\), 3 kept from the last run\./);
     // A video no longer on the channel takes its picture with it.
