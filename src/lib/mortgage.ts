@@ -167,8 +167,7 @@ export function estimatePmi(input: {
   const endMonth = Math.min(firstMonthAtRatio(balances, price, pmiAutomaticEndRatio) ?? midpointEnd, midpointEnd);
   const cancelAt = firstMonthAtRatio(balances, price, pmiCancelRequestRatio);
   const cancelRequestMonth = cancelAt !== null && cancelAt < endMonth ? cancelAt : null;
-  const paidMonths = endMonth === null ? balances.length : endMonth - 1;
-  return { required, monthly, endMonth, cancelRequestMonth, total: monthly * paidMonths };
+  return { required, monthly, endMonth, cancelRequestMonth, total: monthly * (endMonth - 1) };
 }
 
 /** NC property tax for a year: value / 100 x rate per $100 (the assessed value is taken to be the price). */
