@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { defaultOembedUrl, fetchThumbnails, thumbnailFormats } from './fetch-thumbnails.ts';
 import { pictureExtension } from '../src/lib/picture.ts';
-import { createYouTubeClient, errorMessage, type ProgressEvent } from '../src/lib/video/client.ts';
+import { createYouTubeClient, errorMessage, PAGE_SIZE, type ProgressEvent } from '../src/lib/video/client.ts';
 import { snapshotSchema, videoSchema, type Playlist, type VideoSnapshot } from '../src/lib/video/model.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -50,7 +50,16 @@ function report(event: ProgressEvent): void {
       console.log(`  "${event.playlist.title}": ${event.playlist.videos.length} video(s)`);
       break;
     case 'playlist-dropped':
-      console.log(`  "${event.title}": no playable video, left out`);
+      if (event.reason)
+        console.warn(`  "${event.title}" (${event.playlistId}): left out, YouTube answered: ${event.reason}`);
+      else console.log(`  "${event.title}": no playable video, left out`);
+      break;
+    case 'limit-reached':
+      console.warn(
+        event.playlistId
+          ? `  ${event.playlistId}: more videos than ${event.pages} pages of ${PAGE_SIZE}; the rest are left out`
+          : `Playlists: more than ${event.pages} pages of ${PAGE_SIZE}; the rest are left out`,
+      );
       break;
     case 'retry':
       console.log(`  ${event.url} failed (${event.error}); retry ${event.attempt} in ${event.delayMs} ms`);

@@ -3,7 +3,13 @@
  * key, live with one, in-memory caching so clicks cannot spend quota, and SPEC §8 messages.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createVideoFeed, FEED_FAILURE_TTL_MS, FEED_TTL_MS, fetchPlaylists } from '#src/lib/video/feed.ts';
+import {
+  createVideoFeed,
+  FEED_FAILURE_TTL_MS,
+  FEED_TTL_MS,
+  fetchPlaylists,
+  untilQuotaReset,
+} from '#src/lib/video/feed.ts';
 import type { Playlist } from '#src/lib/video/model.ts';
 import { errorBody, makeItems, sendJson, startFakeYouTube, type FakeYouTube } from '../support/fake-youtube.ts';
 
@@ -48,7 +54,12 @@ describe('video feed', () => {
     expect(fake.requests.filter((r) => r.path.endsWith('/playlists'))).toHaveLength(2);
   });
 
-  it("answers the snapshot with YouTube's message when the live call fails, and tries again after a minute", async () => {
+  it('keeps live answers 30 minutes: a home page visited all day spends at most 48 calls', () => {
+    expect(FEED_TTL_MS).toBe(30 * 60 * 1000);
+    expect(FEED_FAILURE_TTL_MS).toBe(5 * 60 * 1000);
+  });
+
+  it("answers the snapshot with YouTube's message when the quota is spent, and asks again only after midnight Pacific", async () => {
     fake = await startFakeYouTube({ [CHANNEL]: [] });
     const quota = errorBody(
       403,
@@ -56,7 +67,8 @@ describe('video feed', () => {
       'quotaExceeded',
     );
     fake.overrides.push((_r, res) => (sendJson(res, 403, quota), true));
-    let clock = 5_000_000;
+    // Noon Pacific (20:00 UTC in November): the quota comes back in 12 hours.
+    let clock = Date.UTC(2026, 10, 28, 20, 0, 0);
     const feed = createVideoFeed({
       apiKey: 'test-key',
       channelId: CHANNEL,
@@ -70,12 +82,39 @@ describe('video feed', () => {
       playlists: snapshot,
       liveError: 'The request cannot be completed because you have exceeded your quota.',
     });
-    clock += FEED_FAILURE_TTL_MS - 1;
-    await feed.get();
+    clock += 12 * 60 * 60 * 1000 - 1;
+    expect(await feed.get()).toBe(first);
     expect(fake.requests).toHaveLength(1);
     clock += 1;
     await feed.get();
     expect(fake.requests).toHaveLength(2);
+  });
+
+  it('keeps any other failure 5 minutes, then tries again', async () => {
+    fake = await startFakeYouTube({ [CHANNEL]: [] });
+    fake.overrides.push((_r, res) => (sendJson(res, 400, errorBody(400, 'API key not valid.', 'keyInvalid')), true));
+    let clock = 5_000_000;
+    const feed = createVideoFeed({
+      apiKey: 'test-key',
+      channelId: CHANNEL,
+      baseUrl: fake.baseUrl,
+      snapshot: () => snapshot,
+      now: () => clock,
+    });
+    expect(await feed.get()).toMatchObject({ source: 'snapshot', liveError: 'API key not valid.' });
+    clock += FEED_FAILURE_TTL_MS - 1;
+    await feed.get();
+    expect(fake.requests).toHaveLength(1);
+    clock += 1;
+    expect(await feed.get()).toMatchObject({ source: 'youtube', playlists: [] });
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('counts to the next midnight Pacific, in standard and daylight time', () => {
+    expect(untilQuotaReset(Date.UTC(2026, 10, 28, 8, 0, 0))).toBe(24 * 60 * 60 * 1000);
+    expect(untilQuotaReset(Date.UTC(2026, 10, 28, 7, 59, 59, 500))).toBe(500);
+    expect(untilQuotaReset(Date.UTC(2026, 6, 1, 7, 0, 0))).toBe(24 * 60 * 60 * 1000);
+    expect(untilQuotaReset(Date.UTC(2026, 6, 1, 19, 30, 0))).toBe(11.5 * 60 * 60 * 1000);
   });
 
   it('gives up on a YouTube that never answers after the timeout and answers the snapshot', async () => {

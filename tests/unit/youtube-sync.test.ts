@@ -125,6 +125,30 @@ describe('npm run sync', () => {
     expect(snapshot.playlists[0]!.videos.map((v) => v.videoId)).toEqual([good!.videoId]);
   });
 
+  it('leaves out a playlist deleted while it runs, saying so, and writes the rest', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'sync-'));
+    fake = await startFakeYouTube(
+      {
+        [CHANNEL]: [
+          { id: 'PLkept', title: 'Kept', items: makeItems('kx', 2) },
+          { id: 'PLgone', title: 'Deleted meanwhile', items: makeItems('gx', 2) },
+        ],
+      },
+      { apiKey: KEY },
+    );
+    const gone = "The playlist identified with the request's playlistId parameter cannot be found.";
+    fake.overrides.push(
+      () => false,
+      () => false,
+      (_r, res) => (sendJson(res, 404, errorBody(404, gone, 'playlistNotFound')), true),
+    );
+    const result = await sync(envFor(fake));
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain(`"Deleted meanwhile" (PLgone): left out, YouTube answered: ${gone}`);
+    const snapshot = snapshotSchema.parse(JSON.parse(readFileSync(join(dir, 'snapshot.json'), 'utf8')));
+    expect(snapshot.playlists.map((p) => p.id)).toEqual(['PLkept']);
+  });
+
   it('keeps the previous snapshot when YouTube fails', async () => {
     dir = mkdtempSync(join(tmpdir(), 'sync-'));
     writeFileSync(join(dir, 'snapshot.json'), '{"previous":true}');

@@ -168,7 +168,10 @@ describe('paging (SPEC §9: at most 10 pages of playlists, 20 of items)', () => 
       items: makeItems(`p${i}x`, 1),
     }));
     fake = await startFakeYouTube({ [CHANNEL]: playlists }, { pageSize: 1 });
-    const result = await client(fake).getChannelPlaylists(CHANNEL);
+    const events: ProgressEvent[] = [];
+    const result = await client(fake, { events }).getChannelPlaylists(CHANNEL);
+    // The cut is said, so the sync can warn that the channel has more than it keeps.
+    expect(events.filter((e) => e.type === 'limit-reached')).toEqual([{ type: 'limit-reached', pages: 10 }]);
     const pages = apiRequests(fake, '/playlists');
     expect(pages).toHaveLength(10);
     expect(pages.map((r) => r.params.get('pageToken'))).toEqual([
@@ -183,9 +186,11 @@ describe('paging (SPEC §9: at most 10 pages of playlists, 20 of items)', () => 
       { [CHANNEL]: [{ id: 'PLa', title: 'A', items: makeItems('ax', 7) }] },
       { pageSize: 3 },
     );
-    const [playlist] = await client(fake).getChannelPlaylists(CHANNEL);
+    const events: ProgressEvent[] = [];
+    const [playlist] = await client(fake, { events }).getChannelPlaylists(CHANNEL);
     expect(playlist!.videos).toHaveLength(7);
     expect(apiRequests(fake, '/playlistItems')).toHaveLength(3);
+    expect(events.filter((e) => e.type === 'limit-reached')).toEqual([]);
   });
 
   it('stops after 20 pages of items per playlist', async () => {
@@ -193,9 +198,53 @@ describe('paging (SPEC §9: at most 10 pages of playlists, 20 of items)', () => 
       { [CHANNEL]: [{ id: 'PLbig', title: 'Big', items: makeItems('bx', 25) }] },
       { pageSize: 1 },
     );
-    const [playlist] = await client(fake).getChannelPlaylists(CHANNEL);
+    const events: ProgressEvent[] = [];
+    const [playlist] = await client(fake, { events }).getChannelPlaylists(CHANNEL);
     expect(apiRequests(fake, '/playlistItems')).toHaveLength(20);
     expect(playlist!.videos).toHaveLength(20);
+    expect(events.filter((e) => e.type === 'limit-reached')).toEqual([
+      { type: 'limit-reached', playlistId: 'PLbig', pages: 20 },
+    ]);
+  });
+});
+
+describe('a playlist YouTube will not read while the channel answers', () => {
+  const three: FakePlaylist[] = ['PLone', 'PLtwo', 'PLthree'].map((id, i) => ({
+    id,
+    title: `Playlist ${i + 1}`,
+    items: makeItems(`${id}x`, 1),
+  }));
+  // The second playlistItems request (after playlists and PLone's) answers `status` with `reason`.
+  const failSecondItems = (f: FakeYouTube, status: number, message: string, reason: string) =>
+    f.overrides.push(
+      () => false,
+      () => false,
+      (_r, res) => (sendJson(res, status, errorBody(status, message, reason)), true),
+    );
+
+  it.each([
+    [404, "The playlist identified with the request's playlistId parameter cannot be found.", 'playlistNotFound'],
+    [403, 'The request is not properly authorized to retrieve the specified playlist.', 'playlistItemsNotAccessible'],
+  ])('leaves out a playlist answered %i %s, with the reason, and keeps the others', async (status, message, reason) => {
+    fake = await startFakeYouTube({ [CHANNEL]: three });
+    failSecondItems(fake, status, message, reason);
+    const events: ProgressEvent[] = [];
+    const playlists = await client(fake, { events }).getChannelPlaylists(CHANNEL);
+    expect(playlists.map((p) => p.id)).toEqual(['PLone', 'PLthree']);
+    expect(events.filter((e) => e.type === 'playlist-dropped')).toEqual([
+      { type: 'playlist-dropped', playlistId: 'PLtwo', title: 'Playlist 2', reason: message },
+    ]);
+  });
+
+  it('still stops the run for any other failure of one playlist (quota, a refused key)', async () => {
+    fake = await startFakeYouTube({ [CHANNEL]: three });
+    failSecondItems(
+      fake,
+      403,
+      'The request cannot be completed because you have exceeded your quota.',
+      'quotaExceeded',
+    );
+    await expect(client(fake).getChannelPlaylists(CHANNEL)).rejects.toThrow(/exceeded your quota/);
   });
 });
 

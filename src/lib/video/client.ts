@@ -102,6 +102,18 @@ export class YouTubeError extends Error {
 /** Reasons that more requests can only make worse: the daily quota is spent. */
 const quotaReasons = new Set(['quotaExceeded', 'dailyLimitExceeded']);
 
+/** True when YouTube refused because the key's daily quota is spent (it comes back at midnight Pacific). */
+export function isQuotaError(error: unknown): boolean {
+  return error instanceof YouTubeError && quotaReasons.has(error.reason ?? '');
+}
+
+/**
+ * What playlistItems.list answers for one playlist that cannot be read while the channel can: it
+ * was deleted after playlists.list named it (404 playlistNotFound), or YouTube keeps its items
+ * private (403 playlistItemsNotAccessible). Such a playlist is left out; other failures stop the run.
+ */
+const unreadablePlaylistReasons = new Set(['playlistNotFound', 'playlistItemsNotAccessible']);
+
 async function errorFromResponse(res: Response): Promise<YouTubeError> {
   let message = '';
   let reason: string | undefined;
@@ -121,7 +133,8 @@ export type ProgressEvent =
   | { type: 'playlists-page'; page: number; count: number }
   | { type: 'items-page'; playlistId: string; page: number; count: number }
   | { type: 'playlist-done'; playlist: Playlist }
-  | { type: 'playlist-dropped'; playlistId: string; title: string }
+  | { type: 'playlist-dropped'; playlistId: string; title: string; reason?: string }
+  | { type: 'limit-reached'; playlistId?: string; pages: number }
   | { type: 'retry'; url: string; attempt: number; delayMs: number; error: string };
 
 export interface YouTubeClientOptions {
@@ -194,6 +207,8 @@ export function createYouTubeClient(options: YouTubeClientOptions) {
       all.push(...items);
       onProgress({ type: 'playlists-page', page, count: items.length });
       if (!body.nextPageToken) break;
+      // SPEC §9's limit, said aloud: a channel with more playlists than it keeps loses the rest.
+      if (page === MAX_PLAYLIST_PAGES) onProgress({ type: 'limit-reached', pages: page });
       pageToken = body.nextPageToken;
     }
     return all;
@@ -214,18 +229,29 @@ export function createYouTubeClient(options: YouTubeClientOptions) {
       videos.push(...items.filter((item) => !isUnavailableItem(item)).map(toVideo));
       onProgress({ type: 'items-page', playlistId, page, count: items.length });
       if (!body.nextPageToken) break;
+      if (page === MAX_ITEM_PAGES) onProgress({ type: 'limit-reached', playlistId, pages: page });
       pageToken = body.nextPageToken;
     }
     return videos;
   }
 
-  /** Every playlist of the channel with its videos; playlists left with no video are dropped. */
+  /**
+   * Every playlist of the channel with its videos; playlists left with no video, and playlists
+   * YouTube will not list the items of, are dropped (each reported).
+   */
   async function getChannelPlaylists(channelId: string): Promise<Playlist[]> {
     const resources = await listPlaylists(channelId);
     const playlists: Playlist[] = [];
     for (const resource of resources) {
-      const videos = await listPlaylistVideos(resource.id);
       const title = resource.snippet?.title ?? '';
+      let videos: Video[];
+      try {
+        videos = await listPlaylistVideos(resource.id);
+      } catch (error) {
+        if (!(error instanceof YouTubeError && unreadablePlaylistReasons.has(error.reason ?? ''))) throw error;
+        onProgress({ type: 'playlist-dropped', playlistId: resource.id, title, reason: error.message });
+        continue;
+      }
       if (videos.length === 0) {
         onProgress({ type: 'playlist-dropped', playlistId: resource.id, title });
         continue;

@@ -2,11 +2,22 @@
  * What the video page's Refresh Content button gets: live playlists from YouTube when the
  * server has an API key and channel id, otherwise the build's snapshot. A live call that fails
  * or takes longer than `timeoutMs` answers the snapshot too (with YouTube's message beside it),
- * so a visitor never waits on YouTube or gets less than the page already had. Live answers are
- * kept in memory for a few minutes, failures for one, and concurrent requests share one fetch,
- * so repeated clicks cannot spend the API quota.
+ * so a visitor never waits on YouTube or gets less than the page already had.
+ *
+ * The home page's latest-video card asks this on most visits, so the live call is rationed: a
+ * refresh costs one quota unit per page of playlists and one per page of each playlist's items
+ * (about 41 units for a channel of 40 playlists), and the key's default quota of 10,000 units a
+ * day is shared with `npm run sync`. Live answers are kept 30 minutes (48 calls, about 2,000
+ * units a day at most), failures 5 minutes, a spent quota until YouTube restores it at midnight
+ * Pacific time, and concurrent requests share one fetch.
  */
-import { createYouTubeClient, errorMessage, FALLBACK_ERROR_MESSAGE, type YouTubeClientOptions } from './client.ts';
+import {
+  createYouTubeClient,
+  errorMessage,
+  FALLBACK_ERROR_MESSAGE,
+  isQuotaError,
+  type YouTubeClientOptions,
+} from './client.ts';
 import type { Playlist } from './model.ts';
 
 /** What GET /api/videos answers. */
@@ -25,14 +36,35 @@ export interface VideoFeedOptions {
   snapshot: () => Playlist[] | Promise<Playlist[]>;
   ttlMs?: number;
   failureTtlMs?: number;
+  /** How long a spent quota is believed; by default until midnight Pacific time. */
+  quotaTtlMs?: (now: number) => number;
   timeoutMs?: number;
   now?: () => number;
   client?: Partial<YouTubeClientOptions>;
 }
 
-export const FEED_TTL_MS = 5 * 60 * 1000;
-export const FEED_FAILURE_TTL_MS = 60 * 1000;
+export const FEED_TTL_MS = 30 * 60 * 1000;
+export const FEED_FAILURE_TTL_MS = 5 * 60 * 1000;
 export const FEED_TIMEOUT_MS = 8000;
+
+const pacificClock = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/Los_Angeles',
+  hourCycle: 'h23',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
+
+/**
+ * Milliseconds from `at` to the next midnight Pacific time, when YouTube restores a spent daily
+ * quota (an hour off on the two days the clocks change, which costs at most one early try).
+ */
+export function untilQuotaReset(at: number): number {
+  const parts = pacificClock.formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const elapsed = ((part('hour') * 60 + part('minute')) * 60 + part('second')) * 1000 + (at % 1000);
+  return 24 * 60 * 60 * 1000 - elapsed;
+}
 
 export function createVideoFeed(options: VideoFeedOptions) {
   const {
@@ -42,11 +74,14 @@ export function createVideoFeed(options: VideoFeedOptions) {
     snapshot,
     ttlMs = FEED_TTL_MS,
     failureTtlMs = FEED_FAILURE_TTL_MS,
+    quotaTtlMs = untilQuotaReset,
     timeoutMs = FEED_TIMEOUT_MS,
     now = Date.now,
   } = options;
   const live = Boolean(apiKey && channelId);
   let cached: { at: number; ttl: number; answer: Promise<FeedAnswer> } | undefined;
+  // How long the answer being fetched may be served, once known (a failure is kept less).
+  type Fetched = { answer: FeedAnswer; ttl: number };
 
   const fromSnapshot = async (liveError?: string): Promise<FeedAnswer> => ({
     source: 'snapshot',
@@ -55,7 +90,7 @@ export function createVideoFeed(options: VideoFeedOptions) {
     ...(liveError ? { liveError } : {}),
   });
 
-  async function fetchLive(): Promise<FeedAnswer> {
+  async function fetchLive(): Promise<Fetched> {
     const deadline = AbortSignal.timeout(timeoutMs);
     const doFetch = options.client?.fetch ?? globalThis.fetch;
     let timer: NodeJS.Timeout | undefined;
@@ -73,11 +108,11 @@ export function createVideoFeed(options: VideoFeedOptions) {
         timer = setTimeout(() => reject(new Error(`YouTube did not answer within ${timeoutMs} ms`)), timeoutMs);
       });
       const playlists = await Promise.race([client.getChannelPlaylists(channelId!), timedOut]);
-      return { source: 'youtube', playlists, fetchedAt: new Date(now()).toISOString() };
+      return { answer: { source: 'youtube', playlists, fetchedAt: new Date(now()).toISOString() }, ttl: ttlMs };
     } catch (error) {
       const message = deadline.aborted ? `YouTube did not answer within ${timeoutMs} ms` : errorMessage(error);
       console.error('YouTube refresh failed, answering the snapshot:', message);
-      return fromSnapshot(message);
+      return { answer: await fromSnapshot(message), ttl: isQuotaError(error) ? quotaTtlMs(now()) : failureTtlMs };
     } finally {
       clearTimeout(timer);
     }
@@ -88,11 +123,11 @@ export function createVideoFeed(options: VideoFeedOptions) {
     get(): Promise<FeedAnswer> {
       if (!live) return fromSnapshot();
       if (!cached || now() - cached.at >= cached.ttl) {
-        const answer = fetchLive();
-        const entry = { at: now(), ttl: ttlMs, answer };
+        const fetched = fetchLive();
+        const entry = { at: now(), ttl: ttlMs, answer: fetched.then((f) => f.answer) };
         cached = entry;
-        void answer.then((a) => {
-          if (a.liveError) entry.ttl = failureTtlMs;
+        void fetched.then((f) => {
+          entry.ttl = f.ttl;
         });
       }
       return cached.answer;
