@@ -10,8 +10,9 @@ import { fileURLToPath } from 'node:url';
 import { defineCollection, reference, type SchemaContext } from 'astro:content';
 import { file, glob, type Loader } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { buildTime } from '#src/lib/build-time.ts';
 import { testimonialFileSchema, testimonialSchema } from '#src/lib/testimonial.ts';
-import { playlistSchema, snapshotSchema } from '#src/lib/video/model.ts';
+import { playlistSchema, snapshotSchema, staleSnapshotWarning } from '#src/lib/video/model.ts';
 import { countySchema, placeSchema, text, townFields } from '#src/lib/town.ts';
 import { statusGroups, type StatusGroup } from '#src/lib/listing/format.ts';
 import { listingSchema } from '#src/lib/listing/model.ts';
@@ -167,7 +168,7 @@ function jsonFile<T>(
   path: string,
   schema: z.ZodType<T>,
   toEntries: (data: T) => { id: string }[],
-  { optional = false } = {},
+  { optional = false, warn }: { optional?: boolean; warn?: (data: T) => string | undefined } = {},
 ): Loader {
   return {
     name: 'json-file',
@@ -181,6 +182,8 @@ function jsonFile<T>(
       }
       const result = schema.safeParse(JSON.parse(await readFile(url, 'utf8')));
       if (!result.success) throw new Error(`${path} is not valid:\n${z.prettifyError(result.error)}`);
+      const warning = warn?.(result.data);
+      if (warning) context.logger.warn(`${path}: ${warning}`);
       for (const data of toEntries(result.data)) {
         store.set({ id: data.id, data: await context.parseData({ id: data.id, data }), filePath: path });
       }
@@ -205,7 +208,7 @@ const videoPlaylists = defineCollection({
     'content/videos/snapshot.json',
     snapshotSchema,
     (snapshot) => snapshot.playlists.map((p, order) => ({ ...p, order })),
-    { optional: true },
+    { optional: true, warn: (snapshot) => staleSnapshotWarning(snapshot, buildTime()) },
   ),
   schema: playlistSchema.extend({ order: z.number().int().min(0) }),
 });

@@ -12,7 +12,7 @@ import RelatedVideos from '#src/components/video/RelatedVideos.astro';
 import Playlists from '#src/components/video/Playlists.tsx';
 import VideoBlog from '#src/components/video/VideoBlog.tsx';
 import { readFileSync } from 'node:fs';
-import { snapshotSchema } from '#src/lib/video/model.ts';
+import { snapshotSchema, staleSnapshotWarning } from '#src/lib/video/model.ts';
 import {
   findRelocationVideo,
   formatLongDate,
@@ -96,6 +96,25 @@ describe('the sample snapshot', () => {
     for (const town of ['Knightdale', 'Wendell', 'Zebulon', 'Youngsville', 'Franklinton', 'Fuquay-Varina']) {
       expect(titles).toContain(town);
     }
+  });
+});
+
+describe("the build's warning for a snapshot kept too long (YouTube's 30 days)", () => {
+  const now = new Date('2026-11-28T12:00:00Z');
+  const synced = (generatedAt: string, sample = false) => staleSnapshotWarning({ sample, generatedAt }, now);
+
+  it('says nothing up to 30 days, nor for the sample', () => {
+    expect(synced('2026-10-29T12:00:00Z')).toBeUndefined();
+    expect(synced('2020-01-01T00:00:00Z', true)).toBeUndefined();
+  });
+
+  it('names the age and the command past 30 days, or when the date cannot be read', () => {
+    expect(synced('2026-10-28T11:00:00Z')).toBe(
+      "the video snapshot was synced 31 days ago; YouTube's policies ask for a refresh every 30 days: run npm run refresh-videos",
+    );
+    expect(synced('last month')).toBe(
+      "the video snapshot's generatedAt is not a date, so its age is unknown; YouTube's policies ask for a refresh every 30 days: run npm run refresh-videos",
+    );
   });
 });
 

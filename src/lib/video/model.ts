@@ -36,6 +36,25 @@ export const snapshotSchema = z.object({
   playlists: z.array(playlistSchema),
 });
 
+/** YouTube's API Services Developer Policies: stored API data is refreshed at least every 30 days. */
+export const SNAPSHOT_MAX_AGE_DAYS = 30;
+
+/**
+ * What the build warns when the agent's snapshot is older than YouTube allows it to be kept (the
+ * monthly `npm run refresh-videos` has stopped running, say); nothing for a fresh one or the sample.
+ */
+export function staleSnapshotWarning(
+  snapshot: Pick<VideoSnapshot, 'sample' | 'generatedAt'>,
+  now: Date,
+): string | undefined {
+  if (snapshot.sample) return undefined;
+  const days = Math.floor((now.getTime() - Date.parse(snapshot.generatedAt)) / 86_400_000);
+  const refresh = `YouTube's policies ask for a refresh every ${SNAPSHOT_MAX_AGE_DAYS} days: run npm run refresh-videos`;
+  if (Number.isNaN(days)) return `the video snapshot's generatedAt is not a date, so its age is unknown; ${refresh}`;
+  if (days <= SNAPSHOT_MAX_AGE_DAYS) return undefined;
+  return `the video snapshot was synced ${days} days ago; ${refresh}`;
+}
+
 export type Video = z.infer<typeof videoSchema>;
 export type Playlist = z.infer<typeof playlistSchema>;
 export type VideoSnapshot = z.infer<typeof snapshotSchema>;
