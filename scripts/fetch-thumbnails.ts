@@ -7,10 +7,12 @@
  *   npm run thumbnails   # this step alone
  *
  * The build never runs it and never calls YouTube: it only reads that cache; a playlist missing
- * from the cache shows the placeholder picture. Cached playlists are not fetched again (delete an entry to
- * refresh it); entries marked `"sample": true` (pictures drawn by make-sample-thumbnails.ts
- * for a fresh clone) are tried on every run and replaced by the real thumbnail once oEmbed
- * answers, and kept when it does not. A playlist YouTube does not know, a malformed answer,
+ * from the cache shows the placeholder picture. A cached playlist is fetched again once its entry
+ * is more than 30 days old (as YouTube asks of stored data; a playlist's picture is its first
+ * video's, so it changes); until then, and whenever the new fetch fails, the cached picture stays.
+ * Entries marked `"sample": true` (pictures drawn by make-sample-thumbnails.ts for a fresh clone)
+ * are tried on every run the same way. A playlist no file of content/ names any more loses its
+ * entry and picture, as does any other file in the picture folder. A playlist YouTube does not know, a malformed answer,
  * a network error or the time limit is reported and skipped, never fatal. OEMBED_URL overrides
  * the endpoint (tests); VIDEO_SNAPSHOT_DIR the folder written (as for `npm run sync`).
  */
@@ -33,6 +35,8 @@ const sources = [
 /** What src/data/videos.ts reads from the thumbnail folders. */
 export const thumbnailFormats: PictureFormat[] = ['jpg', 'png', 'webp'];
 export const defaultLimits = { requestTimeoutMs: 10_000, totalTimeMs: Number.POSITIVE_INFINITY };
+/** A cached thumbnail older than this is fetched again. */
+export const REFRESH_AFTER_DAYS = 30;
 export const sampleNotice =
   'Entries marked "sample": true are SAMPLE pictures drawn by scripts/make-sample-thumbnails.ts, not YouTube thumbnails; fetch-thumbnails.ts replaces each one once YouTube oEmbed answers for its playlist.';
 
@@ -47,12 +51,15 @@ export interface FetchOptions {
   requestTimeoutMs?: number;
   /** For the whole run; playlists not reached in time are skipped. */
   totalTimeMs?: number;
+  now?: () => Date;
 }
 
 export interface FetchSummary {
   cached: string[];
   fetched: string[];
   skipped: { playlistId: string; reason: string }[];
+  /** Playlists no longer named in content/, whose entry and picture were deleted. */
+  removed: string[];
 }
 
 /** The oEmbed request for a playlist, as SPEC §7 call 5 describes it. */
@@ -147,13 +154,15 @@ export async function fetchThumbnails(options: FetchOptions): Promise<FetchSumma
     log = console.log,
     requestTimeoutMs = defaultLimits.requestTimeoutMs,
     totalTimeMs = defaultLimits.totalTimeMs,
+    now = () => new Date(),
   } = options;
+  const refreshBefore = now().getTime() - REFRESH_AFTER_DAYS * 86_400_000;
   const deadline = Date.now() + totalTimeMs;
   const ids = await collectPlaylistIds(root);
   const paths = cachePaths(outDir);
   const cache = await readCache(outDir);
   const before = JSON.stringify(cache);
-  const summary: FetchSummary = { cached: [], fetched: [], skipped: [] };
+  const summary: FetchSummary = { cached: [], fetched: [], skipped: [], removed: [] };
   await mkdir(paths.images, { recursive: true });
   log(`Playlist thumbnails: ${ids.size} playlist(s) in content/`);
 
@@ -165,13 +174,14 @@ export async function fetchThumbnails(options: FetchOptions): Promise<FetchSumma
     }
     const entry = cache.thumbnails[playlistId];
     const present = entry ? await exists(join(paths.images, entry.file)) : false;
-    if (entry && present && !entry.sample) {
+    const due = !entry?.fetchedAt || !(Date.parse(entry.fetchedAt) > refreshBefore);
+    if (entry && present && !entry.sample && !due) {
       summary.cached.push(playlistId);
       log(`  cached   ${playlistId} (${from})`);
       continue;
     }
-    // A drawn sample stays until the real thumbnail is downloaded.
-    const keep = entry?.sample && present ? ' (keeps the sample picture)' : '';
+    // A drawn sample, or a picture due for a refresh, stays until the new one is downloaded.
+    const keep = present ? (entry?.sample ? ' (keeps the sample picture)' : ' (keeps the cached picture)') : '';
     const left = deadline - Date.now();
     if (left <= 0) {
       summary.skipped.push({ playlistId, reason: 'time limit reached' });
@@ -186,7 +196,7 @@ export async function fetchThumbnails(options: FetchOptions): Promise<FetchSumma
       // Replace a sample (maybe of another extension) only once the download is complete.
       if (entry && entry.file !== `${playlistId}.${ext}`) await rm(join(paths.images, entry.file), { force: true });
       await rename(join(paths.images, `${playlistId}.download.${ext}`), join(paths.images, `${playlistId}.${ext}`));
-      cache.thumbnails[playlistId] = { thumbnailUrl, file: `${playlistId}.${ext}` };
+      cache.thumbnails[playlistId] = { thumbnailUrl, file: `${playlistId}.${ext}`, fetchedAt: now().toISOString() };
       summary.fetched.push(playlistId);
       log(`  fetched  ${playlistId} (${from})`);
     } catch (error) {
@@ -197,6 +207,19 @@ export async function fetchThumbnails(options: FetchOptions): Promise<FetchSumma
       summary.skipped.push({ playlistId, reason });
       log(`  skipped  ${playlistId} (${from}): ${reason}${keep}`);
     }
+  }
+
+  // What content/ no longer names goes, with its picture, and so does any file no entry names
+  // (a download cut off by a crash), so the folder holds exactly what the build may publish.
+  for (const playlistId of Object.keys(cache.thumbnails)) {
+    if (ids.has(playlistId)) continue;
+    delete cache.thumbnails[playlistId];
+    summary.removed.push(playlistId);
+    log(`  removed  ${playlistId}: no file of content/ names it any more`);
+  }
+  const kept = new Set(Object.values(cache.thumbnails).map((e) => e.file));
+  for (const name of await readdir(paths.images)) {
+    if (!kept.has(name)) await rm(join(paths.images, name), { recursive: true, force: true });
   }
 
   const hasSamples = Object.values(cache.thumbnails).some((e) => e.sample);
@@ -210,7 +233,7 @@ export async function fetchThumbnails(options: FetchOptions): Promise<FetchSumma
     await rename(tmp, paths.file);
   }
   log(
-    `Done: ${summary.fetched.length} fetched, ${summary.cached.length} cached, ${summary.skipped.length} skipped -> ${relative(root, paths.file) || paths.file}`,
+    `Done: ${summary.fetched.length} fetched, ${summary.cached.length} cached, ${summary.skipped.length} skipped, ${summary.removed.length} removed -> ${relative(root, paths.file) || paths.file}`,
   );
   return summary;
 }

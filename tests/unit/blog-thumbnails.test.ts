@@ -125,7 +125,8 @@ describe('reading playlist ids', () => {
 describe('fetching thumbnails', () => {
   it('caches a found playlist, leaves out a 404 and a malformed answer, and prints progress', async () => {
     const lines: string[] = [];
-    const summary = await fetchThumbnails({ root, oembedUrl: `${base}/oembed`, log: (l) => lines.push(l) });
+    const now = () => new Date('2026-11-28T12:00:00Z');
+    const summary = await fetchThumbnails({ root, oembedUrl: `${base}/oembed`, log: (l) => lines.push(l), now });
 
     expect(summary.fetched).toEqual([known]);
     expect(summary.skipped.map((s) => s.playlistId).sort()).toEqual([broken, unknown].sort());
@@ -135,7 +136,13 @@ describe('fetching thumbnails', () => {
     const cache = await readJson();
     expect(cache).toEqual({
       version: 1,
-      thumbnails: { [known]: { thumbnailUrl: `${base}/vi/${videoId}/hqdefault.jpg`, file: `${known}.jpg` } },
+      thumbnails: {
+        [known]: {
+          thumbnailUrl: `${base}/vi/${videoId}/hqdefault.jpg`,
+          file: `${known}.jpg`,
+          fetchedAt: '2026-11-28T12:00:00.000Z',
+        },
+      },
     });
     expect(await readFile(join(root, imageDir, `${known}.jpg`))).toEqual(jpeg);
     expect(requests).toContain(
@@ -160,7 +167,11 @@ describe('fetching thumbnails', () => {
     await writeFile(join(root, 'content/playlists/d.yaml'), `slug: d\ntitle: D\nplaylistId: ${cachedId}\n`);
     await mkdir(join(root, imageDir), { recursive: true });
     await writeFile(join(root, imageDir, `${cachedId}.jpg`), jpeg);
-    const entry = { thumbnailUrl: 'https://i.ytimg.com/vi/x/hqdefault.jpg', file: `${cachedId}.jpg` };
+    const entry = {
+      thumbnailUrl: 'https://i.ytimg.com/vi/x/hqdefault.jpg',
+      file: `${cachedId}.jpg`,
+      fetchedAt: new Date(Date.now() - 29 * 86_400_000).toISOString(),
+    };
     await writeFile(join(root, cacheFile), JSON.stringify({ version: 1, thumbnails: { [cachedId]: entry } }));
 
     const summary = await fetchThumbnails({ root, oembedUrl: `${base}/oembed`, log: () => {} });
@@ -173,6 +184,67 @@ describe('fetching thumbnails', () => {
     const again = await fetchThumbnails({ root, oembedUrl: `${base}/oembed`, log: () => {} });
     expect(again.cached.sort()).toEqual([cachedId, known].sort());
     expect(requests.some((r) => r.includes(known))).toBe(false);
+  });
+
+  it('fetches a thumbnail again after 30 days, and keeps the cached picture when that fails', async () => {
+    await mkdir(join(root, imageDir), { recursive: true });
+    const old = new Date('2026-10-01T00:00:00Z').toISOString();
+    for (const id of [known, unknown]) await writeFile(join(root, imageDir, `${id}.jpg`), 'last month');
+    const entry = (id: string) => ({ thumbnailUrl: `https://i.ytimg.com/vi/${id}/hqdefault.jpg`, file: `${id}.jpg` });
+    await writeFile(
+      join(root, cacheFile),
+      JSON.stringify({
+        version: 1,
+        thumbnails: { [known]: { ...entry(known), fetchedAt: old }, [unknown]: { ...entry(unknown), fetchedAt: old } },
+      }),
+    );
+    const now = () => new Date('2026-11-28T12:00:00Z');
+    const lines: string[] = [];
+    const summary = await fetchThumbnails({ root, oembedUrl: `${base}/oembed`, log: (l) => lines.push(l), now });
+    expect(summary.fetched).toEqual([known]);
+    const cache = await readJson();
+    expect(cache.thumbnails[known]).toEqual({
+      thumbnailUrl: `${base}/vi/${videoId}/hqdefault.jpg`,
+      file: `${known}.jpg`,
+      fetchedAt: '2026-11-28T12:00:00.000Z',
+    });
+    expect(await readFile(join(root, imageDir, `${known}.jpg`))).toEqual(jpeg);
+    // YouTube no longer knows the other: its picture and entry stay as they were.
+    expect(cache.thumbnails[unknown]).toEqual({ ...entry(unknown), fetchedAt: old });
+    expect(await readFile(join(root, imageDir, `${unknown}.jpg`), 'utf8')).toBe('last month');
+    expect(lines.join('\n')).toMatch(new RegExp(`skipped +${unknown} .*HTTP 404 \\(keeps the cached picture\\)`));
+
+    // 30 days on, the refreshed one is still fresh enough.
+    requests.length = 0;
+    const later = () => new Date('2026-12-28T11:00:00Z');
+    const again = await fetchThumbnails({ root, oembedUrl: `${base}/oembed`, log: () => {}, now: later });
+    expect(again.cached).toEqual([known]);
+    expect(requests.some((r) => r.includes(known))).toBe(false);
+  });
+
+  it('forgets a playlist content/ no longer names, with its picture and any stray file', async () => {
+    await mkdir(join(root, imageDir), { recursive: true });
+    const fresh = new Date().toISOString();
+    await writeFile(join(root, imageDir, `${known}.jpg`), jpeg);
+    await writeFile(join(root, imageDir, `${cachedId}.jpg`), jpeg);
+    await writeFile(join(root, imageDir, `${known}.download.jpg`), 'cut off');
+    await writeFile(
+      join(root, cacheFile),
+      JSON.stringify({
+        version: 1,
+        thumbnails: {
+          [known]: { thumbnailUrl: 'https://i.ytimg.com/a.jpg', file: `${known}.jpg`, fetchedAt: fresh },
+          [cachedId]: { thumbnailUrl: 'https://i.ytimg.com/b.jpg', file: `${cachedId}.jpg`, fetchedAt: fresh },
+        },
+      }),
+    );
+    const lines: string[] = [];
+    const summary = await fetchThumbnails({ root, oembedUrl: `${base}/oembed`, log: (l) => lines.push(l) });
+    expect(summary.removed).toEqual([cachedId]);
+    expect(Object.keys((await readJson()).thumbnails)).toEqual([known]);
+    expect(await readdir(join(root, imageDir))).toEqual([`${known}.jpg`]);
+    expect(lines).toContain(`  removed  ${cachedId}: no file of content/ names it any more`);
+    expect(lines.at(-1)).toMatch(/^Done: 0 fetched, 1 cached, 2 skipped, 1 removed -> /);
   });
 
   it('swallows network errors and still writes a valid cache', async () => {
@@ -207,6 +279,7 @@ describe('fetching thumbnails', () => {
     expect(cache.thumbnails[known]).toEqual({
       thumbnailUrl: `${base}/vi/${videoId}/hqdefault.jpg`,
       file: `${known}.jpg`,
+      fetchedAt: expect.any(String),
     });
     expect(await readFile(join(root, imageDir, `${known}.jpg`))).toEqual(jpeg);
     // The unknown playlist keeps its drawn picture, still marked sample, with the notice.

@@ -69,7 +69,13 @@ export const thumbnailCacheSchema = z.object({
   notice: z.string().optional(),
   thumbnails: z.record(
     z.string(),
-    z.object({ thumbnailUrl: z.string(), file: z.string().min(1), sample: z.boolean().optional() }),
+    z.object({
+      thumbnailUrl: z.string(),
+      file: z.string().min(1),
+      /** When oEmbed gave it; fetched again after 30 days. */
+      fetchedAt: z.string().optional(),
+      sample: z.boolean().optional(),
+    }),
   ),
 });
 export type ThumbnailCache = z.infer<typeof thumbnailCacheSchema>;
