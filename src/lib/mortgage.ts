@@ -1,7 +1,8 @@
 /**
  * Mortgage maths for the calculator island and its tests. Pure functions, no framework.
- * Money stays in floating point throughout and is rounded only by `formatMoney`, so sums and
- * schedules never drift by accumulated rounding.
+ * Money stays in floating point through every calculation, so schedules never drift by
+ * accumulated rounding; what is shown as a list with its sum (the monthly cost's lines, the
+ * schedule's rows) is rounded to cents at the end so the lines add up to the total shown.
  */
 
 /** SPEC: the loan term is chosen from these, in years. */
@@ -107,22 +108,37 @@ export function monthlyBalances(loan: number, annualRatePercent: number, years: 
   return balances;
 }
 
-/** Yearly amortisation: principal and interest paid in each loan year and the balance after it. */
+/**
+ * Yearly amortisation: principal and interest paid in each loan year and the balance after it,
+ * in cents. Each year is the difference of the running totals rounded to cents, so the rows'
+ * principal adds up to the loan and their interest to the total interest, to the cent.
+ */
 export function yearlySchedule(loan: number, annualRatePercent: number, years: number): ScheduleYear[] {
   const r = monthlyRate(annualRatePercent);
   const payment = monthlyPayment(loan, annualRatePercent, years);
   const rows: ScheduleYear[] = [];
   let balance = loan;
+  let paidPrincipal = 0;
+  let paidInterest = 0;
+  let shownPrincipal = 0;
+  let shownInterest = 0;
   for (let year = 1; year <= years; year++) {
-    let principal = 0;
-    let interest = 0;
     for (let m = 0; m < 12; m++) {
       const monthInterest = balance * r;
-      interest += monthInterest;
-      principal += payment - monthInterest;
+      paidInterest += monthInterest;
+      paidPrincipal += payment - monthInterest;
       balance -= payment - monthInterest;
     }
-    rows.push({ year, principal, interest, balance });
+    const principalSoFar = roundCents(paidPrincipal);
+    const interestSoFar = roundCents(paidInterest);
+    rows.push({
+      year,
+      principal: roundCents(principalSoFar - shownPrincipal),
+      interest: roundCents(interestSoFar - shownInterest),
+      balance: roundCents(roundCents(loan) - principalSoFar),
+    });
+    shownPrincipal = principalSoFar;
+    shownInterest = interestSoFar;
   }
   return rows;
 }
@@ -193,16 +209,20 @@ export function monthlyCost(input: {
   monthlyHoa: number;
   monthlyPmi: number;
 }): MonthlyCost {
-  const propertyTax = input.annualTax / 12;
-  const insurance = input.annualInsurance / 12;
-  const totalWithoutPmi = input.payment + propertyTax + insurance + input.monthlyHoa;
+  // Each line in cents, and the totals their sums, so the lines shown add up to the total shown.
+  const principalAndInterest = roundCents(input.payment);
+  const propertyTax = roundCents(input.annualTax / 12);
+  const insurance = roundCents(input.annualInsurance / 12);
+  const hoa = roundCents(input.monthlyHoa);
+  const pmi = roundCents(input.monthlyPmi);
+  const totalWithoutPmi = roundCents(principalAndInterest + propertyTax + insurance + hoa);
   return {
-    principalAndInterest: input.payment,
+    principalAndInterest,
     propertyTax,
     insurance,
-    hoa: input.monthlyHoa,
-    pmi: input.monthlyPmi,
-    total: totalWithoutPmi + input.monthlyPmi,
+    hoa,
+    pmi,
+    total: roundCents(totalWithoutPmi + pmi),
     totalWithoutPmi,
   };
 }
@@ -216,7 +236,12 @@ const money = new Intl.NumberFormat('en-US', {
   signDisplay: 'negative',
 });
 
-/** SPEC display: en-US, dollar sign, two decimals. The only place money is rounded. */
+/** An amount in whole cents, rounded exactly as `formatMoney` shows it (half away from zero). */
+export function roundCents(amount: number): number {
+  return Number.isFinite(amount) ? Number(amount.toFixed(2)) : 0;
+}
+
+/** SPEC display: en-US, dollar sign, two decimals. */
 export function formatMoney(amount: number): string {
   return money.format(Number.isFinite(amount) ? amount : 0);
 }

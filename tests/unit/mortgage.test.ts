@@ -12,6 +12,7 @@ import {
   monthlyPayment,
   parseDecimal,
   paymentMonthLabel,
+  roundCents,
   specDefaults,
   yearlySchedule,
 } from '#src/lib/mortgage.ts';
@@ -136,8 +137,10 @@ describe('amortisation schedule', () => {
       expect(Math.abs(rows.at(-1)!.balance)).toBeLessThan(0.01);
       const principal = rows.reduce((s, y) => s + y.principal, 0);
       const interest = rows.reduce((s, y) => s + y.interest, 0);
-      expect(principal).toBeCloseTo(240000, 6);
-      expect(interest).toBeCloseTo(calculateMortgage({ price: 240000, down: 0, rate: 6.5, term }).totalInterest, 6);
+      expect(formatMoney(principal)).toBe('$240,000.00');
+      expect(formatMoney(interest)).toBe(
+        formatMoney(calculateMortgage({ price: 240000, down: 0, rate: 6.5, term }).totalInterest),
+      );
     });
   }
 
@@ -147,6 +150,34 @@ describe('amortisation schedule', () => {
     expect(rows[0]!.principal).toBeCloseTo(4000, 9);
     expect(rows[0]!.balance).toBeCloseTo(116000, 9);
     expect(Math.abs(rows.at(-1)!.balance)).toBeLessThan(0.01);
+  });
+
+  /** An amount as the page shows it, in whole cents: what a visitor adding up the rows adds. */
+  const shownCents = (amount: number) => Math.round(Number(formatMoney(amount).replace(/[$,]/g, '')) * 100);
+
+  it('has rows that add up, as shown, to the loan and the total interest shown, for any loan', () => {
+    for (let i = 0; i < 400; i++) {
+      const loan = 50_000 + i * 2_345.67;
+      const rate = 2 + (i % 37) * 0.173;
+      const term = loanTerms[i % loanTerms.length]!;
+      const rows = yearlySchedule(loan, rate, term);
+      const { totalInterest } = calculateMortgage({ price: loan, down: 0, rate, term });
+      const sum = (pick: (y: (typeof rows)[number]) => number) => rows.reduce((s, y) => s + shownCents(pick(y)), 0);
+      expect(
+        sum((y) => y.principal),
+        `principal of ${loan} at ${rate}% over ${term} years`,
+      ).toBe(shownCents(loan));
+      expect(
+        sum((y) => y.interest),
+        `interest of ${loan} at ${rate}% over ${term} years`,
+      ).toBe(shownCents(totalInterest));
+      // Each balance is the loan less the principal shown so far.
+      let paid = 0;
+      for (const y of rows) {
+        paid += shownCents(y.principal);
+        expect(shownCents(y.balance)).toBe(shownCents(loan) - paid);
+      }
+    }
   });
 
   it('pins the first year of the reference loan', () => {
@@ -270,6 +301,23 @@ describe('property tax by town', () => {
     expect(formatMoney(annualPropertyTax(300000, rate('knightdale')))).toBe('$1,551.30');
   });
 
+  it('shows monthly cost lines that add up to the total shown', () => {
+    const shown = (amount: number) => Math.round(Number(formatMoney(amount).replace(/[$,]/g, '')) * 100);
+    for (let i = 0; i < 500; i++) {
+      const cost = monthlyCost({
+        payment: monthlyPayment(200_000 + i * 1_111.11, 6.125, 30),
+        annualTax: 1_000 + i * 7.77,
+        annualInsurance: 900 + i * 3.33,
+        monthlyHoa: (i % 7) * 12.345,
+        monthlyPmi: (i % 3) * 41.6667,
+      });
+      const withoutPmi = [cost.principalAndInterest, cost.propertyTax, cost.insurance, cost.hoa];
+      const sum = (lines: number[]) => lines.reduce((s, line) => s + shown(line), 0);
+      expect(sum(withoutPmi), `case ${i}`).toBe(shown(cost.totalWithoutPmi));
+      expect(sum([...withoutPmi, cost.pmi]), `case ${i}`).toBe(shown(cost.total));
+    }
+  });
+
   it('adds up the full monthly cost', () => {
     const cost = monthlyCost({
       payment: 1500,
@@ -344,7 +392,7 @@ describe('calculator state and URL query', () => {
     const inputs = { ...initialInputs(table), taxRate: '-5', insurance: '-99999', hoa: '-100', pmiRate: '-3' };
     const { cost, pmi, result } = calculatorFigures({ ...inputs, down: '10000' });
     expect([cost.propertyTax, cost.insurance, cost.hoa, cost.pmi, pmi.total]).toEqual([0, 0, 0, 0, 0]);
-    expect(cost.total).toBe(result.payment);
+    expect(cost.total).toBe(roundCents(result.payment));
     // A price below zero borrows nothing and is taxed on nothing.
     expect(calculatorFigures({ ...initialInputs(table), price: '-300000' }).cost.total).toBe(150);
   });
