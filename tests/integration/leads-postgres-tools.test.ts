@@ -130,5 +130,9 @@ describe('npm run leads:to-postgres', () => {
     const deleted = onPostgres('--delete', 'BOB@example.com', '--yes');
     expect(deleted.stdout).toMatch(/deleted 1 lead\(s\) and 1 pending deliveries of one e-mail address\.$/m);
     expect(onPostgres().stdout).not.toContain('bob@example.com');
+    // Copying the SQLite file again (the instructions say it is safe) does not bring Bob back.
+    const again = run('scripts/leads-to-postgres.ts', { DATABASE_URL: databaseUrl }, sqliteFile);
+    expect(again.stdout).toContain('Copied 0 leads');
+    expect(onPostgres('--spam').stdout).not.toContain('bob@example.com');
   });
 });

@@ -47,14 +47,36 @@ describe('PostgreSQL lead store shared by several instances', () => {
       const ids = await Promise.all(stores.map((store, n) => store.addLead(lead(`s${n}@example.com`), ['email'])));
       expect(new Set(ids).size).toBe(6);
       const { rows } = await stores[0]!.pool.query('SELECT version FROM lead_schema_versions ORDER BY version');
-      expect(rows).toEqual([{ version: 1 }]);
+      expect(rows).toEqual([{ version: 1 }, { version: 2 }]);
       // A later start finds everything applied and adds nothing.
       const later = openPostgresLeadStore(url, { log: () => {} });
       await later.migrate();
-      expect((await later.pool.query('SELECT count(*)::int AS n FROM lead_schema_versions')).rows).toEqual([{ n: 1 }]);
+      expect((await later.pool.query('SELECT count(*)::int AS n FROM lead_schema_versions')).rows).toEqual([{ n: 2 }]);
       await later.close();
     } finally {
       await Promise.all(stores.map((store) => store.close()));
+    }
+  });
+
+  it('remembers, on updating a database of schema 1, which leads were copied from SQLite', async () => {
+    const url = await freshDatabase();
+    const first = openPostgresLeadStore(url, { log: () => {} });
+    const copied = { ...lead('copied@example.com'), id: 1, receivedAt: '2025-05-01T10:00:00.000Z', deliveries: [] };
+    await first.importLeads([copied], () => 'sqlite:2025-05-01T10:00:00.000Z#1');
+    // Back to schema 1, as a database copied to by the previous release stands.
+    await first.pool.query('DROP TABLE copied_origins; DELETE FROM lead_schema_versions WHERE version = 2');
+    await first.close();
+    const updated = openPostgresLeadStore(url, { log: () => {} });
+    try {
+      await updated.migrate();
+      await updated.deleteLeadsByEmail('copied@example.com');
+      expect(await updated.importLeads([copied], () => 'sqlite:2025-05-01T10:00:00.000Z#1')).toEqual({
+        copied: 0,
+        skipped: 1,
+      });
+      expect(await updated.listLeads({ includeSpam: true })).toEqual([]);
+    } finally {
+      await updated.close();
     }
   });
 

@@ -93,6 +93,11 @@ const migrations = [
      deliveries  integer     NOT NULL,
      origin      text        UNIQUE
    );`,
+  // 2: every origin ever copied, kept when its lead goes (deleted on request, or pruned as spam),
+  // so copying the same SQLite file again never brings a deleted lead back. An origin is a time
+  // and a row number, nothing of the person.
+  `CREATE TABLE IF NOT EXISTS copied_origins (origin text PRIMARY KEY);
+   INSERT INTO copied_origins (origin) SELECT origin FROM leads WHERE origin IS NOT NULL ON CONFLICT DO NOTHING;`,
 ];
 
 export const schemaVersion = migrations.length;
@@ -405,8 +410,8 @@ export function openPostgresLeadStore(connectionString: string, options: Postgre
     /**
      * Copies leads from another store, each with its deliveries as they stand (delivered ones
      * stay delivered, pending ones are sent by the workers here), in one transaction. `origin`
-     * names each lead's source; a lead whose origin is already here is skipped, so copying twice
-     * adds nothing.
+     * names each lead's source; a lead whose origin was ever copied is skipped, so copying twice
+     * adds nothing, and a lead deleted here since is not copied back.
      */
     async importLeads(
       leads: readonly LeadWithDeliveries[],
@@ -416,6 +421,11 @@ export function openPostgresLeadStore(connectionString: string, options: Postgre
       return transaction(async (client) => {
         let copied = 0;
         for (const lead of leads) {
+          const first = await client.query(
+            'INSERT INTO copied_origins (origin) VALUES ($1) ON CONFLICT DO NOTHING RETURNING origin',
+            [origin(lead)],
+          );
+          if (first.rowCount === 0) continue;
           const values = [...leadValues(lead, lead.receivedAt), origin(lead)];
           const { rows } = await client.query<{ id: string }>(
             `INSERT INTO leads (${leadColumns.join(', ')}, origin) VALUES (${placeholders(1, values.length)})
