@@ -25,22 +25,40 @@ import { openConfiguredStore } from '../src/server/leads/store/open.ts';
 import type { LeadWithDeliveries } from '../src/server/leads/store/types.ts';
 import { describeListing } from '../src/lib/listing/lead.ts';
 
-const { values: args, positionals } = parseArgs({
-  options: {
-    csv: { type: 'boolean', default: false },
-    limit: { type: 'string', default: '50' },
-    spam: { type: 'boolean', default: false },
-    delete: { type: 'string' },
-    yes: { type: 'boolean', short: 'y', default: false },
-    help: { type: 'boolean', short: 'h', default: false },
-  },
-  allowPositionals: true,
-  strict: true,
-});
-const [target] = positionals;
+const usage = 'Usage: npm run leads [-- --limit N] [-- --spam] [-- --csv [file | -]] [-- --delete EMAIL [--yes]]';
+
+/** The command line, or a plain reason and the usage line (never a stack trace) when it cannot be read. */
+function readArgs() {
+  try {
+    const { values, positionals } = parseArgs({
+      options: {
+        csv: { type: 'boolean', default: false },
+        limit: { type: 'string' },
+        spam: { type: 'boolean', default: false },
+        delete: { type: 'string' },
+        yes: { type: 'boolean', short: 'y', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      allowPositionals: true,
+      strict: true,
+    });
+    // A file name only follows --csv; --limit only shapes the list (an export has every lead).
+    if (positionals.length > (values.csv ? 1 : 0)) {
+      throw new Error(`Unexpected "${positionals.at(-1)}"${values.csv ? '' : ' (a file name goes after --csv)'}`);
+    }
+    if (values.limit !== undefined && (values.csv || values.delete !== undefined)) {
+      throw new Error('--limit only applies to the list (--csv exports every lead)');
+    }
+    return { args: values, target: positionals[0] };
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message.split('\n')[0] : String(error)}\n${usage}`);
+    process.exit(1);
+  }
+}
+const { args, target } = readArgs();
 
 if (args.help) {
-  console.log('Usage: npm run leads [-- --limit N] [-- --spam] [-- --csv [file | -]] [-- --delete EMAIL [--yes]]');
+  console.log(usage);
   process.exit(0);
 }
 
@@ -114,7 +132,7 @@ try {
       console.log(`Wrote ${leads.length} lead${leads.length === 1 ? '' : 's'} to ${file}`);
     }
   } else {
-    const limit = Number(args.limit);
+    const limit = Number(args.limit ?? '50');
     if (!Number.isInteger(limit) || limit < 1)
       throw new Error(`--limit must be a positive whole number, got "${args.limit}"`);
     const leads = await store.listLeads({ limit, includeSpam: args.spam });

@@ -5,6 +5,8 @@
  * exactly these answers, whichever store it is given.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { takeSubmission } from '#src/server/leads/intake.ts';
+import { counterKey } from '#src/server/leads/store/rows.ts';
 import type { LeadStore, NewLead, RateLimitCheck } from '#src/server/leads/store/types.ts';
 import { showingHome } from './showing-home.ts';
 
@@ -25,6 +27,14 @@ const lead = (fields: Partial<NewLead> = {}): NewLead => ({
 });
 
 const at = (iso: string) => Date.parse(iso);
+const visitorValues = {
+  firstName: 'Ann',
+  lastName: 'Lee',
+  email: 'ann@example.com',
+  phone: '',
+  helpType: 'Other',
+  message: 'A message long enough.',
+};
 const rule = { max: 3, windowMs: 60_000 };
 
 /** `open` gives a fresh, empty store for each test and a way to throw it away. */
@@ -201,13 +211,33 @@ export function describeLeadStoreContract(
       expect(answers.filter((a) => a.allowed)).toHaveLength(3);
     });
 
+    it('takes spam with a kilobytes-long address and client address (their counters go by a digest)', async () => {
+      const email = `${'x'.repeat(8000)}@example.com`;
+      const outcome = await takeSubmission(
+        {
+          values: { ...visitorValues, email },
+          honeypot: 'http://spam.example',
+          elapsedMs: 9000,
+          fromScript: true,
+          userAgent: 'bot',
+          sourcePage: '/',
+        },
+        { store, channels: ['email'], minFillMs: 3000, consentText: 'c', clientAddress: '203.0.113.9'.repeat(700) },
+      );
+      expect(outcome).toMatchObject({ kind: 'accepted', spam: true });
+      expect(counterKey('email', email)).toMatch(/^email:sha256:[0-9a-f]{64}$/);
+      expect(counterKey('email', 'ann@example.com')).toBe('email:ann@example.com');
+    });
+
     it('forgets one person (any case) with their deliveries and counter, and prunes old counters and spam', async () => {
       await store.addLeadWithinLimits([{ key: 'email:ann@example.com', rule }], lead({ email: 'Ann@Example.com' }), [
         'email',
         'webhook',
       ]);
+      // Spam stored by an earlier release kept the address as typed, spaces and all.
+      await store.addLead(lead({ status: 'spam', spamReason: 'too fast', email: ' Ann@Example.com ' }), []);
       const kept = await store.addLead(lead({ email: 'bob@example.com' }), ['email']);
-      expect(await store.deleteLeadsByEmail(' ANN@example.com ')).toEqual({ leads: 1, deliveries: 2 });
+      expect(await store.deleteLeadsByEmail(' ANN@example.com ')).toEqual({ leads: 2, deliveries: 2 });
       expect((await store.listLeads({ includeSpam: true })).map((l) => l.id)).toEqual([kept]);
       expect(await store.deleteLeadsByEmail('nobody@example.com')).toEqual({ leads: 0, deliveries: 0 });
 

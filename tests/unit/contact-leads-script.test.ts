@@ -197,6 +197,24 @@ describe('npm run leads', () => {
     expect(leads('--csv', '-').stdout).toBe(csv);
   });
 
+  it('answers a command line it cannot read with the reason and the usage line, never a stack trace', () => {
+    const cases: [string[], string][] = [
+      [['--delete'], "Option '--delete <value>' argument missing"],
+      [['--everything'], "Unknown option '--everything'"],
+      [['leads.csv'], 'Unexpected "leads.csv" (a file name goes after --csv)'],
+      [['--csv', 'a.csv', 'b.csv'], 'Unexpected "b.csv"'],
+      [['--csv', '-', '--limit', '5'], '--limit only applies to the list (--csv exports every lead)'],
+    ];
+    for (const [args, reason] of cases) {
+      const run = leads(...args);
+      expect(run.status, args.join(' ')).toBe(1);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toContain(reason);
+      expect(run.stderr).toContain('Usage: npm run leads');
+      expect(run.stderr).not.toMatch(/^\s+at /m);
+    }
+  });
+
   it('says so, and fails, when there is no database yet', () => {
     const missing = join(dir, 'none', 'leads.db');
     const run = spawnSync(process.execPath, ['scripts/leads.ts'], {

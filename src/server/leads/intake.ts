@@ -16,6 +16,7 @@ import {
   type RateLimitRule,
 } from '#src/lib/contact-form.ts';
 import { listingKeyPattern } from '#src/lib/listing/lead.ts';
+import { counterKey } from './store/rows.ts';
 import type { Channel, LeadStore, ListingRef } from './store/types.ts';
 
 /** Per-client-address limit, on top of SPEC's per-e-mail rule: stops one client cycling addresses. */
@@ -99,8 +100,8 @@ async function decide(submission: Submission, deps: IntakeDeps, listing: Listing
     // What SPEC counts is a submission that reaches the agent: a form sent back with field errors
     // costs nothing, so the corrected try is not refused; nor does one the store failed to keep
     // (the count is taken in the lead's own commit). Spam counts (it is stored).
-    const checks = [{ key: `email:${rateLimitKey(values.email)}`, rule: submissionRule }];
-    if (deps.clientAddress) checks.push({ key: `ip:${deps.clientAddress}`, rule: addressRule });
+    const checks = [{ key: counterKey('email', rateLimitKey(values.email)), rule: submissionRule }];
+    if (deps.clientAddress) checks.push({ key: counterKey('ip', deps.clientAddress), rule: addressRule });
     const ip = deps.clientAddress ?? '';
     const spam = spamReason(submission, deps.minFillMs);
     const validation = spam ? undefined : validateContact(values);
@@ -115,7 +116,8 @@ async function decide(submission: Submission, deps: IntakeDeps, listing: Listing
             spamReason: spam,
             firstName: clip(values.firstName),
             lastName: clip(values.lastName),
-            email: clip(values.email),
+            // Trimmed as a lead's is, so `npm run leads -- --delete` finds it by its address.
+            email: clip(values.email.trim()),
             phone: clip(values.phone),
             helpType: clip(values.helpType),
             message: clip(values.message),

@@ -31,7 +31,7 @@ import type {
   RateLimitCheck,
   StoredLead,
 } from './types.ts';
-import { leadColumns, leadValues, toDelivery, toLead } from './rows.ts';
+import { counterKey, leadColumns, leadValues, toDelivery, toLead } from './rows.ts';
 
 /** The schema's versions, in order; `lead_schema_versions` records which ones a database has had. */
 const migrations = [
@@ -371,13 +371,13 @@ export function openPostgresLeadStore(connectionString: string, options: Postgre
       await whenReady();
       return transaction(async (client) => {
         const { rows } = await client.query<{ n: string }>(
-          "SELECT COUNT(*) AS n FROM outbox WHERE state = 'pending' AND lead_id IN (SELECT id FROM leads WHERE lower(email) = $1)",
+          "SELECT COUNT(*) AS n FROM outbox WHERE state = 'pending' AND lead_id IN (SELECT id FROM leads WHERE lower(btrim(email)) = $1)",
           [address],
         );
         const deliveries = Number(rows[0]?.n ?? 0);
         // The outbox rows go with their leads (ON DELETE CASCADE).
-        const leads = (await client.query('DELETE FROM leads WHERE lower(email) = $1', [address])).rowCount ?? 0;
-        await client.query('DELETE FROM rate_limits WHERE key = $1', [`email:${address}`]);
+        const leads = (await client.query('DELETE FROM leads WHERE lower(btrim(email)) = $1', [address])).rowCount ?? 0;
+        await client.query('DELETE FROM rate_limits WHERE key = $1', [counterKey('email', address)]);
         await client.query('INSERT INTO deletions (deleted_at, leads, deliveries) VALUES ($1, $2, $3)', [
           new Date(now).toISOString(),
           leads,

@@ -5,8 +5,10 @@
  *
  * The readers take what either driver hands back: PostgreSQL gives bigint as text, timestamps as
  * Date and booleans as booleans; SQLite gives numbers, ISO text and 0/1, and a database opened
- * read-only before the server migrated it lacks the newer columns (undefined).
+ * read-only before the server migrated it lacks the newer columns (undefined). And the key of a
+ * rate-limit counter's row.
  */
+import { createHash } from 'node:crypto';
 import type { Delivery, ListingRef, NewLead, StoredLead } from './types.ts';
 
 type Row = Record<string, unknown>;
@@ -121,4 +123,13 @@ export function toDelivery(row: Row): Delivery {
     lastError: row['last_error'] === null || row['last_error'] === undefined ? null : text(row['last_error']),
     deliveredAt: row['delivered_at'] === null || row['delivered_at'] === undefined ? null : time(row['delivered_at']),
   };
+}
+
+/**
+ * A rate-limit counter's key. Spam is stored without validation, so its e-mail (or a trusted
+ * proxy's address) may be kilobytes long: past 200 characters the value goes by its SHA-256,
+ * which any database index holds (PostgreSQL's refused an 8 KB key with a 5xx).
+ */
+export function counterKey(kind: 'email' | 'ip', value: string): string {
+  return `${kind}:${value.length > 200 ? `sha256:${createHash('sha256').update(value).digest('hex')}` : value}`;
 }

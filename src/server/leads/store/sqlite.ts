@@ -27,7 +27,7 @@ import type {
   SyncLeadStore,
 } from './types.ts';
 import { promised } from './types.ts';
-import { leadColumns, leadValues, toDelivery, toLead } from './rows.ts';
+import { counterKey, leadColumns, leadValues, toDelivery, toLead } from './rows.ts';
 
 /** Version 1: leads, the outbox and the rate-limit counters. */
 const schema = `
@@ -438,12 +438,12 @@ export function openSyncLeadStore(path: string, options: { readOnly?: boolean } 
       return transaction(() => {
         const deliveries = Number(
           prepared(
-            "SELECT COUNT(*) AS n FROM outbox WHERE state = 'pending' AND lead_id IN (SELECT id FROM leads WHERE lower(email) = ?)",
+            "SELECT COUNT(*) AS n FROM outbox WHERE state = 'pending' AND lead_id IN (SELECT id FROM leads WHERE lower(trim(email)) = ?)",
           ).get(address)?.['n'] ?? 0,
         );
         // The outbox rows go with their leads (ON DELETE CASCADE).
-        const leads = Number(prepared('DELETE FROM leads WHERE lower(email) = ?').run(address).changes);
-        prepared('DELETE FROM rate_limits WHERE key = ?').run(`email:${address}`);
+        const leads = Number(prepared('DELETE FROM leads WHERE lower(trim(email)) = ?').run(address).changes);
+        prepared('DELETE FROM rate_limits WHERE key = ?').run(counterKey('email', address));
         prepared('INSERT INTO deletions (deleted_at, leads, deliveries) VALUES (?, ?, ?)').run(
           new Date(now).toISOString(),
           leads,
