@@ -192,10 +192,16 @@ export function elapsedOnForm(since: number, now: number): number {
 export interface RateLimitRule {
   max: number;
   windowMs: number;
+  /**
+   * What the window is judged from: the last accepted submission (SPEC §9's rule, the default),
+   * or the first one counted (a fixed window: `max` within any `windowMs` from it).
+   */
+  from?: 'last' | 'first';
 }
 export interface RateLimitEntry {
   count: number;
-  lastAt: number;
+  /** When the window began: the last accepted submission, or the first counted (`from: 'first'`). */
+  since: number;
 }
 export type RateLimitDecision =
   { allowed: true; entry: RateLimitEntry } | { allowed: false; entry: RateLimitEntry; retryAfterMs: number };
@@ -210,19 +216,22 @@ export function rateLimitKey(email: string): string {
 }
 
 /**
- * SPEC §9's window, judged from the last accepted submission: once more than the window has
- * passed since it, the count starts again. A refused attempt changes nothing.
+ * SPEC §9's window, judged from the last accepted submission (or, for a rule `from: 'first'`, from
+ * the first counted): once more than the window has passed since it, the count starts again. A
+ * refused attempt changes nothing. A window dated after `now` (counted while the clock ran ahead)
+ * starts again, so no one waits longer than one window whatever the clock did.
  */
 export function checkRateLimit(
   entry: RateLimitEntry | undefined,
   now: number,
   rule: RateLimitRule = submissionRule,
 ): RateLimitDecision {
-  const current = entry && now - entry.lastAt <= rule.windowMs ? entry : { count: 0, lastAt: 0 };
+  const age = entry ? now - entry.since : Number.POSITIVE_INFINITY;
+  const current = entry && age >= 0 && age <= rule.windowMs ? entry : { count: 0, since: now };
   if (current.count >= rule.max) {
-    return { allowed: false, entry: current, retryAfterMs: Math.max(1, current.lastAt + rule.windowMs - now) };
+    return { allowed: false, entry: current, retryAfterMs: Math.max(1, current.since + rule.windowMs - now) };
   }
-  return { allowed: true, entry: { count: current.count + 1, lastAt: now } };
+  return { allowed: true, entry: { count: current.count + 1, since: rule.from === 'first' ? current.since : now } };
 }
 
 /** The texting-consent sentence a North Carolina agent shows next to the phone field. */

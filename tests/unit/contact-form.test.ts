@@ -13,7 +13,9 @@ import {
   validateContact,
   valuesForTopic,
   type ContactValues,
+  type RateLimitEntry,
 } from '#src/lib/contact-form.ts';
+import { addressRule } from '#src/server/leads/intake.ts';
 
 const valid: ContactValues = {
   firstName: 'Mary-Jane',
@@ -180,32 +182,59 @@ describe('SPEC §9 rate limit', () => {
       expect(decision.allowed).toBe(true);
       entry = decision.entry;
     }
-    expect(entry).toEqual({ count: 3, lastAt: 20_000 });
+    expect(entry).toEqual({ count: 3, since: 20_000 });
     const refused = checkRateLimit(entry, 30_000);
     expect(refused).toEqual({ allowed: false, entry, retryAfterMs: 50_000 });
   });
 
   it('judges the window from the last submission', () => {
-    const full = { count: 3, lastAt: 20_000 };
+    const full = { count: 3, since: 20_000 };
     // 60 s after the first but only 40 s after the last: still refused.
     expect(checkRateLimit(full, 60_001).allowed).toBe(false);
     expect(checkRateLimit(full, 80_000).allowed).toBe(false);
     // More than 60 s after the last: the count starts again.
-    expect(checkRateLimit(full, 80_001)).toEqual({ allowed: true, entry: { count: 1, lastAt: 80_001 } });
+    expect(checkRateLimit(full, 80_001)).toEqual({ allowed: true, entry: { count: 1, since: 80_001 } });
   });
 
   it('does not extend the wait for refused attempts', () => {
-    const full = { count: 3, lastAt: 0 };
+    const full = { count: 3, since: 0 };
     const refused = checkRateLimit(full, 59_000);
     expect(refused.entry).toEqual(full);
     expect(checkRateLimit(refused.entry, 60_001).allowed).toBe(true);
   });
 
-  it('takes other rules, such as the per-address one', () => {
+  it('takes other rules', () => {
     const rule = { max: 1, windowMs: 1000 };
     const first = checkRateLimit(undefined, 0, rule);
     expect(first.allowed).toBe(true);
     expect(checkRateLimit(first.entry, 500, rule)).toMatchObject({ allowed: false, retryAfterMs: 500 });
+  });
+
+  it('judges the per-address rule from the first submission: a shared address sending now and then is never refused', () => {
+    expect(addressRule).toEqual({ max: 10, windowMs: 600_000, from: 'first' });
+    // 11 visitors behind one office address, 9 minutes apart: no 10 minutes ever hold more than 2.
+    let entry: RateLimitEntry | undefined;
+    for (let n = 0; n < 11; n++) {
+      const decision = checkRateLimit(entry, n * 9 * 60_000, addressRule);
+      expect(decision.allowed, `submission ${n + 1}`).toBe(true);
+      entry = decision.entry;
+    }
+    // Ten within ten minutes of the first are let through, the 11th waits for the window to end.
+    entry = undefined;
+    for (let n = 0; n < 10; n++) entry = checkRateLimit(entry, n * 1000, addressRule).entry;
+    expect(entry).toEqual({ count: 10, since: 0 });
+    expect(checkRateLimit(entry, 60_000, addressRule)).toMatchObject({ allowed: false, retryAfterMs: 540_000 });
+    expect(checkRateLimit(entry, 600_001, addressRule)).toEqual({ allowed: true, entry: { count: 1, since: 600_001 } });
+  });
+
+  it('never makes anyone wait longer than one window when the clock was set back', () => {
+    // Counted while the clock ran an hour ahead, then the clock was put right.
+    const ahead = { count: 3, since: 3_600_000 };
+    expect(checkRateLimit(ahead, 0)).toEqual({ allowed: true, entry: { count: 1, since: 0 } });
+    expect(checkRateLimit({ ...ahead, since: 1 }, 0, addressRule)).toEqual({
+      allowed: true,
+      entry: { count: 1, since: 0 },
+    });
   });
 });
 

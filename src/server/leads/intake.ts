@@ -19,8 +19,12 @@ import { listingKeyPattern } from '#src/lib/listing/lead.ts';
 import { counterKey } from './store/rows.ts';
 import type { Channel, LeadStore, ListingRef } from './store/types.ts';
 
-/** Per-client-address limit, on top of SPEC's per-e-mail rule: stops one client cycling addresses. */
-export const addressRule: RateLimitRule = { max: 10, windowMs: 10 * 60_000 };
+/**
+ * Per-client-address limit, on top of SPEC's per-e-mail rule: stops one client cycling addresses.
+ * A fixed window from the first submission counted: judged from the last, an office or a phone
+ * network sharing one address, sending now and then, would never see its count start again.
+ */
+export const addressRule: RateLimitRule = { max: 10, windowMs: 10 * 60_000, from: 'first' };
 
 /** A form as the visitor sent it, with the spam trap's fields. */
 export interface Submission {

@@ -84,7 +84,7 @@ const migrations = [
    CREATE TABLE IF NOT EXISTS rate_limits (
      key     text    PRIMARY KEY,
      count   integer NOT NULL,
-     last_at bigint  NOT NULL
+     last_at bigint  NOT NULL  -- when the window began (RateLimitEntry.since)
    );
    CREATE TABLE IF NOT EXISTS deletions (
      id          bigint      GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -270,7 +270,7 @@ export function openPostgresLeadStore(connectionString: string, options: Postgre
            RETURNING key, count, last_at`,
           [keys],
         );
-        const held = new Map(rows.map((row) => [row.key, { count: row.count, lastAt: Number(row.last_at) }]));
+        const held = new Map(rows.map((row) => [row.key, { count: row.count, since: Number(row.last_at) }]));
         const decisions = checks.map(({ key, rule }) => ({ key, decision: checkRateLimit(held.get(key), now, rule) }));
         const refused = decisions.flatMap(({ decision }) => (decision.allowed ? [] : [decision.retryAfterMs]));
         if (refused.length > 0) return { allowed: false, retryAfterMs: Math.max(...refused) };
@@ -281,7 +281,7 @@ export function openPostgresLeadStore(connectionString: string, options: Postgre
           [
             decisions.map((d) => d.key),
             decisions.map((d) => d.decision.entry.count),
-            decisions.map((d) => d.decision.entry.lastAt),
+            decisions.map((d) => d.decision.entry.since),
           ],
         );
         return { allowed: true, leadId: await insertLead(client, lead, channels, now) };

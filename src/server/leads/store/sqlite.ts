@@ -61,7 +61,7 @@ CREATE INDEX IF NOT EXISTS outbox_due ON outbox (state, next_attempt_at);
 CREATE TABLE IF NOT EXISTS rate_limits (
   key     TEXT    PRIMARY KEY,
   count   INTEGER NOT NULL,
-  last_at INTEGER NOT NULL
+  last_at INTEGER NOT NULL -- when the window began (RateLimitEntry.since)
 );
 `;
 
@@ -290,7 +290,7 @@ export function openSyncLeadStore(path: string, options: { readOnly?: boolean } 
     return statement;
   };
   const upsertLimit = db.prepare(`
-    INSERT INTO rate_limits (key, count, last_at) VALUES ($key, $count, $lastAt)
+    INSERT INTO rate_limits (key, count, last_at) VALUES ($key, $count, $since)
     ON CONFLICT (key) DO UPDATE SET count = excluded.count, last_at = excluded.last_at`);
 
   /**
@@ -300,7 +300,7 @@ export function openSyncLeadStore(path: string, options: { readOnly?: boolean } 
   function takeRateLimit(checks: readonly RateLimitCheck[], now: number): Admission | undefined {
     const decisions = checks.map(({ key, rule }) => {
       const row = selectLimit.get(key);
-      const entry = row ? { count: Number(row['count']), lastAt: Number(row['last_at']) } : undefined;
+      const entry = row ? { count: Number(row['count']), since: Number(row['last_at']) } : undefined;
       return { key, decision: checkRateLimit(entry, now, rule) };
     });
     const refused = decisions.flatMap(({ decision }) => (decision.allowed ? [] : [decision.retryAfterMs]));
