@@ -64,6 +64,7 @@ export const envSchema = z.object({
   LEADS_POLL_MS: whole('LEADS_POLL_MS', 15_000),
   CONTACT_MIN_FILL_MS: whole('CONTACT_MIN_FILL_MS', spamTrap.minFillMs),
   TRUST_PROXY: flag,
+  PROXY_HOPS: whole('PROXY_HOPS', 1),
   ALLOWED_ORIGINS: text,
   YOUTUBE_API_KEY: text,
   YOUTUBE_CHANNEL_ID: text,
@@ -133,6 +134,8 @@ export function leadsConfig(env: Env) {
       .filter(Boolean)
       .map((o) => new URL(o).origin),
     trustProxy: env.TRUST_PROXY,
+    /** Proxies in front of the server, each appending to X-Forwarded-For (a CDN and a load balancer: 2). */
+    proxyHops: env.PROXY_HOPS,
   };
 }
 

@@ -38,7 +38,7 @@ const app = createApp({
   astro,
   site: createStaticSite(fileURLToPath(dist)),
   leads,
-  guard: { trustProxy: leads.config.trustProxy, allowedOrigins: leads.config.allowedOrigins },
+  guard: leads.config,
 });
 
 const server = createServer(

@@ -8,6 +8,11 @@ import type { IncomingMessage } from 'node:http';
 export interface GuardOptions {
   /** Trust X-Forwarded-* from any peer, not only from a proxy on this machine. */
   trustProxy: boolean;
+  /**
+   * How many proxies in front of the server each append to X-Forwarded-For the address they
+   * took the request from: 1 for one reverse proxy (the default), 2 for a CDN before a load balancer.
+   */
+  proxyHops?: number;
   /** Origins allowed besides the one the request was addressed to (e.g. the apex domain). */
   allowedOrigins: readonly string[];
 }
@@ -25,15 +30,21 @@ function fromTrustedProxy(req: IncomingMessage, options: GuardOptions): boolean 
 
 /**
  * The visitor's address. The server listens on 127.0.0.1 behind a reverse proxy, so a peer on
- * this machine is the proxy and the last X-Forwarded-For entry (the one it appended) is the
- * visitor. Entries further left are whatever the client claimed and are ignored.
+ * this machine is the proxy, and each of the `proxyHops` proxies appended one X-Forwarded-For
+ * entry: the visitor is the entry `proxyHops` from the end (the last, behind one proxy; behind a
+ * CDN and a load balancer, the one the CDN appended). Entries further left are whatever the client
+ * claimed and are ignored.
  */
 export function clientAddress(req: IncomingMessage, options: GuardOptions): string | undefined {
   const peer = req.socket.remoteAddress?.replace(/^::ffff:/, '');
   const forwarded = first(req.headers['x-forwarded-for']);
   if (forwarded && fromTrustedProxy(req, options)) {
-    const last = forwarded.split(',').at(-1)?.trim();
-    if (last) return last.replace(/^::ffff:/, '');
+    const entries = forwarded
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const visitor = entries.at(-Math.min(Math.max(1, options.proxyHops ?? 1), entries.length));
+    if (visitor) return visitor.replace(/^::ffff:/, '');
   }
   return peer;
 }

@@ -49,6 +49,19 @@ describe('client address', () => {
     expect(clientAddress(fakeRequest({}, '::ffff:127.0.0.1'), guard)).toBe('127.0.0.1');
     expect(clientAddress(fakeRequest({ 'x-forwarded-for': '10.0.0.1' }, '198.51.100.20'), guard)).toBe('198.51.100.20');
   });
+
+  it('behind a CDN and a load balancer (PROXY_HOPS=2) takes the entry the CDN appended, one per visitor', () => {
+    const behindCdn = { ...guard, proxyHops: 2 };
+    // The client's claim, the visitor (appended by the CDN), the CDN's edge (appended by the load balancer).
+    const through = (visitor: string) =>
+      fakeRequest({ 'x-forwarded-for': `10.9.9.9, ${visitor}, 192.0.2.50` }, '127.0.0.1');
+    expect(clientAddress(through('203.0.113.7'), behindCdn)).toBe('203.0.113.7');
+    expect(clientAddress(through('198.51.100.4'), behindCdn)).toBe('198.51.100.4');
+    // With one proxy assumed, every visitor of that edge would share its address.
+    expect(clientAddress(through('203.0.113.7'), guard)).toBe('192.0.2.50');
+    // Fewer entries than hops (a request that skipped the CDN): the furthest one there is.
+    expect(clientAddress(fakeRequest({ 'x-forwarded-for': '203.0.113.9' }), behindCdn)).toBe('203.0.113.9');
+  });
 });
 
 describe('body limit', () => {
