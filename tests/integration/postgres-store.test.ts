@@ -61,7 +61,11 @@ describe('PostgreSQL lead store shared by several instances', () => {
   it('remembers, on updating a database of schema 1, which leads were copied from SQLite', async () => {
     const url = await freshDatabase();
     const first = openPostgresLeadStore(url, { log: () => {} });
-    const copied = { ...lead('copied@example.com'), id: 1, receivedAt: '2025-05-01T10:00:00.000Z', deliveries: [] };
+    const copied = {
+      ...lead('copied@example.com'),
+      ...{ sourcePage: '/contact', consentText: '', textingConsent: false },
+      ...{ id: 1, receivedAt: '2025-05-01T10:00:00.000Z', deliveries: [] },
+    };
     await first.importLeads([copied], () => 'sqlite:2025-05-01T10:00:00.000Z#1');
     // Back to schema 1, as a database copied to by the previous release stands.
     await first.pool.query('DROP TABLE copied_origins; DELETE FROM lead_schema_versions WHERE version = 2');
