@@ -324,6 +324,8 @@ describe('hostile and broken requests', () => {
   it.each(hostile)('%s gets %i', async (_what, status, send) => {
     const response = await send();
     expect(response.status).toBe(status);
+    // With its reason phrase (a 403 once came with none).
+    expect(response.statusText).not.toBe('');
     await response.arrayBuffer();
   });
 

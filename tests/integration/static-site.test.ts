@@ -176,12 +176,27 @@ describe('Range requests', () => {
     expect(part.status).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes 2-4/${file.length}`);
     expect(part.body).toEqual(file.subarray(2, 5));
-    // Backwards (once an empty reply), a suffix (once the first bytes), several ranges, another unit, nonsense.
-    for (const range of ['bytes=5-1', 'bytes=-5', 'bytes=0-1,5-6', 'items=0-5', 'bytes=abc']) {
+    // Backwards and past 2^53 (each once an empty reply), a suffix (once the first bytes), `0-0`
+    // (once the whole file as a part), several ranges, another unit, nonsense.
+    const misread = ['bytes=5-1', 'bytes=0-99999999999999999999', 'bytes=1-18446744073709551616', 'bytes=-5'];
+    for (const range of [...misread, 'bytes=0-0', 'bytes=0-1,5-6', 'items=0-5', 'bytes=abc']) {
       const whole = await get('/robots.txt', 'identity', { range });
       expect(whole.status, range).toBe(200);
       expect(whole.body, range).toEqual(file);
     }
+    // A Range on condition (If-Range) could join two versions of a file: it is sent whole.
+    const etag = String(part.headers['etag']);
+    for (const ifRange of ['"another-version"', etag]) {
+      const whole = await get('/robots.txt', 'identity', { range: 'bytes=2-4', 'if-range': ifRange });
+      expect(whole.status, ifRange).toBe(200);
+      expect(whole.body, ifRange).toEqual(file);
+    }
+    // A part of a file with no compressed twin is sent as stored, never compressed after the cut.
+    const json = readFileSync(join(client, 'videos', 'thumbnails.json'));
+    const slice = await get('/videos/thumbnails.json', 'gzip', { range: 'bytes=100-899' });
+    expect(slice.status).toBe(206);
+    expect(slice.headers['content-encoding']).toBeUndefined();
+    expect(slice.body).toEqual(json.subarray(100, 900));
     const page = await get('/about', 'br', { range: 'bytes=9-3' });
     expect(page.status).toBe(200);
     expect(page.body).toEqual(readFileSync(join(client, 'about.html.br')));

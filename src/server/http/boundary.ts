@@ -4,17 +4,9 @@
  * with a request id the answer repeats, and the process stays up for everyone else.
  */
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse, requestId: string) => void | Promise<void>;
-
-const reasons: Record<number, string> = {
-  204: 'No Content',
-  400: 'Bad Request',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  500: 'Internal Server Error',
-};
 
 /**
  * A plain-text answer that replaces whatever a handler had prepared. Headers set earlier (for
@@ -34,7 +26,7 @@ export function sendPlain(
   }
   for (const name of res.getHeaderNames()) if (!keep.includes(name)) res.removeHeader(name);
   const body = `${message}\n`;
-  res.writeHead(status, reasons[status] ?? '', {
+  res.writeHead(status, STATUS_CODES[status] ?? '', {
     'Content-Type': 'text/plain; charset=utf-8',
     'Content-Length': Buffer.byteLength(body),
     'Cache-Control': 'no-store',

@@ -125,11 +125,15 @@ export function createStaticSite(distDir: string) {
     req.url = `${pathname}${search}`;
     // sirv looks for "br" and "gzip" anywhere in Accept-Encoding: show it only the codings accepted.
     req.headers['accept-encoding'] = new Negotiator(req).encodings(['br', 'gzip']).join(',');
-    // sirv reads Range loosely: `bytes=5-1` threw after the status line (the visitor got an empty
-    // reply) and `bytes=-5` sent the first bytes, not the last. It gets only the one form it reads
-    // right, `bytes=first-[last]`; any other Range is ignored, as HTTP allows, and the file sent whole.
-    const range = /^bytes=(\d+)-(\d*)$/.exec(String(req.headers.range ?? ''));
-    if (!range || (range[2] && Number(range[2]) < Number(range[1]))) delete req.headers.range;
+    // sirv reads Range loosely: `bytes=5-1` and an end past 2^53 threw after the status line (the
+    // visitor got an empty reply), `bytes=-5` sent the first bytes, not the last, `bytes=0-0` the
+    // whole file, and it ignores If-Range (a resumed download could join two versions). It gets
+    // only the form it reads right, `bytes=first-[last]` in order, under 10^15, last not 0, without
+    // If-Range; any other Range is ignored, as HTTP allows, and the file sent whole.
+    const range = /^bytes=(\d{1,15})-(\d{0,15})$/.exec(String(req.headers.range ?? ''));
+    const [first, last] = [Number(range?.[1]), range?.[2] ? Number(range[2]) : undefined];
+    if (!range || req.headers['if-range'] !== undefined || (last !== undefined && (last < first || last === 0)))
+      delete req.headers.range;
     setFileHeaders(res, decoded, pages.has(decoded));
     serve(req, res, () => notFound(req, res, page));
   }
