@@ -13,6 +13,7 @@ export const bodyLimitBytes = 16 * 1024;
 export const requestMessages = {
   malformed: 'The form could not be read. Please reload the page and try again.',
   unsupportedType: 'The form must be sent as application/x-www-form-urlencoded or application/json.',
+  unsupportedCharset: 'The form must be sent in UTF-8.',
   tooLarge: 'The form is too large to send. Please shorten your message and try again.',
   crossSite: 'Forms posted from other websites are not accepted.',
 } as const;
@@ -53,7 +54,9 @@ function valuesFrom(get: (name: string) => unknown): ContactValues | undefined {
   for (const field of contactFields) {
     const value = get(field);
     if (value === undefined || value === null) values[field] = field === 'helpType' ? defaultHelpType : '';
-    else if (typeof value === 'string') values[field] = value.replaceAll('\0', '');
+    // A browser posts a textarea's line breaks as CRLF but counts them, like the island, as one
+    // character each: read as such, so both forms take the same message up to its limit.
+    else if (typeof value === 'string') values[field] = value.replaceAll('\0', '').replace(/\r\n?/g, '\n');
     else return undefined;
   }
   return values;
@@ -66,7 +69,7 @@ export async function parseContactBody(request: Request): Promise<ParseResult> {
     return { ok: false, status: 415, message: requestMessages.unsupportedType };
   }
   if (charset && charset !== 'utf-8' && charset !== 'utf8') {
-    return { ok: false, status: 415, message: requestMessages.unsupportedType };
+    return { ok: false, status: 415, message: requestMessages.unsupportedCharset };
   }
   const declared = Number(request.headers.get('content-length') ?? 0);
   const userAgent = clip(request.headers.get('user-agent') ?? '');

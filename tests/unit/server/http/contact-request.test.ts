@@ -115,6 +115,20 @@ describe('intake', () => {
     expect(await handleContactPost(request, deps())).toMatchObject({ kind: 'accepted', spam: false });
   });
 
+  it('counts a line break of the plain form (CRLF, as browsers post a textarea) as one character, as the island does', async () => {
+    // 980 letters and 20 line breaks: 1,000 characters in the textarea, 1,020 as posted.
+    const message = Array.from({ length: 20 }, () => 'x'.repeat(49)).join('\r\n') + 'x'.repeat(1000 - 20 * 49 - 19);
+    expect(message.replaceAll('\r\n', '\n')).toHaveLength(1000);
+    const form = new URLSearchParams({ ...visitor, message, website: '' });
+    const request = new Request('http://127.0.0.1/contact', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+    });
+    expect(await handleContactPost(request, deps())).toMatchObject({ kind: 'accepted', spam: false });
+    expect((await t.store.listLeads())[0]!.message).toBe(message.replaceAll('\r\n', '\n'));
+  });
+
   it.each([
     ['a wrong content type', post('x', { 'Content-Type': 'text/plain' }), 415],
     ['multipart', post('x', { 'Content-Type': 'multipart/form-data; boundary=x' }), 415],
@@ -138,6 +152,14 @@ describe('intake', () => {
     const outcome = await handleContactPost(request, deps());
     expect(outcome).toMatchObject({ kind: 'rejected', status });
     expect(jsonResponse(outcome).status).toBe(status);
+  });
+
+  it('says what is wrong with a form in another charset: the charset, not the type', async () => {
+    const outcome = await handleContactPost(
+      post('firstName=Ann', { 'Content-Type': 'application/x-www-form-urlencoded; charset=iso-8859-1' }),
+      deps(),
+    );
+    expect(outcome).toMatchObject({ kind: 'rejected', status: 415, message: 'The form must be sent in UTF-8.' });
   });
 
   it('gives a bot caught by the honeypot the normal success, stores it as spam, queues nothing', async () => {
