@@ -354,6 +354,32 @@ describe('/api/contact', () => {
   });
 });
 
+describe('a form posted to another spelling of /contact', () => {
+  it('is sent on to /contact with its body (308), where a browser posts it again; nothing is stored on the way', async () => {
+    for (const path of ['/contact/', '/Contact', '/contact%2F', '/CONTACT/?topic=showing']) {
+      const moved = await fetch(`${site.url}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...client().headers },
+        body: new URLSearchParams({ ...lead('h20@example.com'), elapsedMs: '8000', website: '' }).toString(),
+        redirect: 'manual',
+      });
+      expect(moved.status, path).toBe(308);
+      expect(moved.headers.get('location'), path).toBe(
+        path.endsWith('?topic=showing') ? '/contact?topic=showing' : '/contact',
+      );
+      await moved.arrayBuffer();
+    }
+    expect(readLeads(db).some((l) => l.email === 'h20@example.com')).toBe(false);
+    // A path that names no page stays a 404.
+    const nowhere = await fetch(`${site.url}/contact-us`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...client().headers },
+      body: 'firstName=Ann',
+    });
+    expect(nowhere.status).toBe(404);
+  });
+});
+
 describe('security headers', () => {
   it('are on every kind of answer', async () => {
     const answers = [

@@ -251,6 +251,9 @@ describe('a /page/1 address', () => {
       const moved = await get(from!, 'identity');
       expect([moved.status, moved.headers['location']], from).toEqual([301, to]);
       expect((await get(to!, 'identity')).status, to).toBe(200);
+      // With its query, as every other move of the site (a campaign's utm tags survive).
+      const tagged = await get(`${from}?utm_source=mail&q=a%20b`, 'identity');
+      expect(tagged.headers['location'], from).toBe(`${to}?utm_source=mail&q=a%20b`);
     }
   });
 

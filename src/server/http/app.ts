@@ -51,17 +51,21 @@ export function createApp({ astro, site, leads, guard }: AppParts) {
         sendPlain(res, status, body, headers, keepHeaders);
       };
       /** Astro's on-demand routes; what none of them answers is the site's 404 (or 405 on a page or file). */
-      const toAstro = (pathname: string) => {
+      const toAstro = (pathname: string, search: string) => {
         const address = clientAddress(req, guard);
         const locals: ContactLocals & NotFoundLocals = {
           leads,
           notFound: site.notFoundResponse,
           ...(address ? { clientAddress: address } : {}),
         };
+        // A form posted to another spelling of its page (`/Contact/`) is sent on, body and all (308).
+        const moved = site.movedTo(pathname);
         const unanswered = () =>
-          req.method === 'GET' || req.method === 'HEAD' || !site.has(pathname)
-            ? site.notFound(req, res, pathname)
-            : refuse(405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
+          moved !== undefined && req.method === 'POST'
+            ? refuse(308, `Moved to ${moved}`, { Location: `${moved}${search}` })
+            : req.method === 'GET' || req.method === 'HEAD' || !site.has(pathname)
+              ? site.notFound(req, res, pathname)
+              : refuse(405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
         return astro(req, res, unanswered, locals);
       };
 
@@ -73,7 +77,7 @@ export function createApp({ astro, site, leads, guard }: AppParts) {
         return refuse(400, 'Bad Request', { Connection: 'close' });
       const { pathname, search } = target;
       if (req.method === 'GET' || req.method === 'HEAD')
-        return site.handle(req, res, pathname, search, () => toAstro(pathname));
+        return site.handle(req, res, pathname, search, () => toAstro(pathname, search));
       // Methods the Fetch API (and so Astro) cannot represent.
       if (['CONNECT', 'TRACE', 'TRACK'].includes(req.method ?? ''))
         return refuse(405, 'Method Not Allowed', { Allow: 'GET, HEAD, POST' });
@@ -86,7 +90,7 @@ export function createApp({ astro, site, leads, guard }: AppParts) {
           Connection: 'close',
         });
       }
-      return toAstro(pathname);
+      return toAstro(pathname, search);
     },
     { keepHeaders },
   );

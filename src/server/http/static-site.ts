@@ -102,6 +102,18 @@ export function createStaticSite(distDir: string) {
     return new Response(new Uint8Array(body), { status: 404, headers });
   };
 
+  /**
+   * One address per page: `/about/`, `//about`, `/about%2F`, `/about.html` and `/About` move to
+   * `/about` (a page of this site, so never another host; every address is in lower case). The
+   * address, encoded, an (encoded) path written another way moves to; undefined for any other.
+   */
+  function movedTo(pathname: string): string | undefined {
+    const decoded = decodePath(pathname);
+    const page = decoded === undefined ? undefined : pagePath(decoded);
+    const address = page && [page, page.toLowerCase()].find((path) => addresses.has(path));
+    return address && address !== decoded ? encodeURI(address) : undefined;
+  }
+
   /** GET and HEAD of an (encoded) path; what the site does not hold goes to `fallback` (Astro). */
   async function handle(
     req: IncomingMessage,
@@ -114,12 +126,8 @@ export function createStaticSite(distDir: string) {
     if (decoded === undefined) return notFound(req, res, pathname);
     const page = pagePath(decoded);
     if (notFoundPages.has(page)) return notFound(req, res, page);
-    // One address per page: `/about/`, `//about`, `/about%2F`, `/about.html` and `/About` move to
-    // `/about` (a page of this site, so never another host). Every address is in lower case.
-    const address = [page, page.toLowerCase()].find((path) => addresses.has(path));
-    if (address !== undefined && address !== decoded) {
-      return void res.writeHead(301, { Location: `${encodeURI(address)}${search}` }).end();
-    }
+    const address = movedTo(pathname);
+    if (address !== undefined) return void res.writeHead(301, { Location: `${address}${search}` }).end();
     if (!files.has(decoded) && !pages.has(decoded)) return page === decoded ? fallback() : notFound(req, res, page);
     // sirv reads req.url: give it the origin-form target (an absolute-form one names another host).
     req.url = `${pathname}${search}`;
@@ -144,5 +152,5 @@ export function createStaticSite(distDir: string) {
     return decoded !== undefined && (files.has(decoded) || pages.has(pagePath(decoded)));
   };
 
-  return { handle, notFound, notFoundResponse, has };
+  return { handle, notFound, notFoundResponse, has, movedTo };
 }

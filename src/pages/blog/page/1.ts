@@ -1,6 +1,7 @@
 /**
  * /blog/page/1, the address the pager's pattern gives the first page, moves to that page's one
- * address, /blog (a visitor or a crawler who counts from 1 finds it, and no page has two addresses).
+ * address, /blog, with its query (a visitor or a crawler who counts from 1 finds it, and no page has
+ * two addresses).
  */
 import type { APIRoute } from 'astro';
 import { blogIndexPath } from '#src/lib/blog.ts';
@@ -8,7 +9,7 @@ import { methodNotAllowed } from '#src/server/http/respond.ts';
 
 export const prerender = false;
 
-export const GET: APIRoute = ({ redirect }) => redirect(blogIndexPath(1), 301);
+export const GET: APIRoute = ({ redirect, url }) => redirect(`${blogIndexPath(1)}${url.search}`, 301);
 
 // Astro would answer HEAD with ALL (405) before falling back to GET.
 export const HEAD = GET;

@@ -24,7 +24,7 @@ export const GET: APIRoute = async ({ params, redirect, locals, url }) => {
       ),
   );
   const first = `/listings${params.narrowing ? `/${params.narrowing}` : ''}`;
-  return (await firstPages).has(first) ? redirect(first, 301) : notFound(locals, url.pathname);
+  return (await firstPages).has(first) ? redirect(`${first}${url.search}`, 301) : notFound(locals, url.pathname);
 };
 
 // Astro would answer HEAD with ALL (405) before falling back to GET.
