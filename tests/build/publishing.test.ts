@@ -100,6 +100,15 @@ beforeAll(async () => {
     .toFile(join(root, 'content/articles/images/publishing-test-cover.jpg'));
   writeFileSync(join(root, 'content/articles', `${slug}.mdx`), article);
   writeFileSync(join(root, 'content/articles/publishing-test-cap-rates.mdx'), customArticle);
+  // A legal page of the agent's own: one file, as the three that ship.
+  writeFileSync(
+    join(root, 'content/legal/cookie-notice.mdx'),
+    readFileSync(join(project, 'content/legal/terms.mdx'), 'utf8')
+      .replace(/^title: .*$/m, 'title: Cookie Notice')
+      .replace(/^label: .*$/m, 'label: Cookies')
+      .replace(/^order: .*$/m, 'order: 9')
+      .replace(/^description: .*$/m, 'description: Which cookies this website sets, and why it needs so few of them.'),
+  );
   writeFileSync(
     join(root, 'content/playlists/fixture-missing-id.yaml'),
     "slug: fixture-missing-id\ntitle: Fixture Missing Id\nplaylistId: ''\n",
@@ -257,5 +266,15 @@ describe('no video snapshot and no YouTube key (same build)', () => {
     expect(card).toBeDefined();
     expect(card).not.toContain('<img');
     expect(card).toContain('<svg');
+  });
+});
+
+describe('publishing one new legal page', () => {
+  it('builds its page, links it in every footer and lists it in the sitemap', () => {
+    expect(read('cookie-notice.html')).toContain('<h1 class="section-title">Cookie Notice</h1>');
+    for (const page of ['index.html', 'about.html', 'privacy.html']) {
+      expect(read(page), page).toMatch(/<a [^>]*href="\/cookie-notice"[^>]*>\s*Cookies\s*<\/a>/);
+    }
+    expect(read('sitemap-0.xml')).toContain(`<loc>${site.baseUrl}/cookie-notice</loc>`);
   });
 });
