@@ -62,6 +62,22 @@ export function parseServiceAreas(json: unknown): ServiceAreaCollection {
   return { type: 'FeatureCollection', features };
 }
 
+/**
+ * What is wrong when the outlines are not one per city guide (a city file added or removed since
+ * `npm run geo` last ran): the towns without an outline and the outlines without a town, and what
+ * to do; undefined when they match.
+ */
+export function serviceAreasMismatch(towns: readonly string[], drawn: readonly string[]): string | undefined {
+  const missing = towns.filter((town) => !drawn.includes(town));
+  const extra = drawn.filter((name) => !towns.includes(name));
+  if (missing.length === 0 && extra.length === 0) return undefined;
+  const parts = [
+    ...(missing.length ? [`has no outline for ${missing.join(', ')}`] : []),
+    ...(extra.length ? [`has an outline for ${extra.join(', ')}, which no file of content/cities/ names`] : []),
+  ];
+  return `${parts.join(' and ')}: run npm run geo (README, "Adding a city") and commit the file`;
+}
+
 /** Polygons of a feature as one list, so Polygon and MultiPolygon are handled alike. */
 export function polygonsOf(geometry: Polygon | MultiPolygon): Position[][][] {
   return geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;

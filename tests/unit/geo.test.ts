@@ -17,6 +17,7 @@ import {
   parseServiceAreas,
   projectMercator,
   roundGeometry,
+  serviceAreasMismatch,
   toSvgAreas,
 } from '#src/lib/geo.ts';
 import { slugify } from '#src/lib/seo/meta.ts';
@@ -154,6 +155,21 @@ describe('parseServiceAreas', () => {
       features: [{ type: 'Feature', properties: { name: ' Cary ', county: 'Wake County', x: 1 }, geometry: poly }],
     });
     expect(parsed.features[0]!.properties).toEqual({ name: 'Cary', county: 'Wake County' });
+  });
+});
+
+describe('the outlines against content/cities', () => {
+  it('match one to one, or stop the build saying which towns differ and to run npm run geo', () => {
+    expect(serviceAreasMismatch(['Apex', 'Cary'], ['Cary', 'Apex'])).toBeUndefined();
+    expect(serviceAreasMismatch(['Apex', 'Cary', 'Morrisville'], ['Apex', 'Cary'])).toBe(
+      'has no outline for Morrisville: run npm run geo (README, "Adding a city") and commit the file',
+    );
+    expect(serviceAreasMismatch(['Apex'], ['Apex', 'Zebulon'])).toBe(
+      'has an outline for Zebulon, which no file of content/cities/ names: run npm run geo (README, "Adding a city") and commit the file',
+    );
+    expect(serviceAreasMismatch(['Apex', 'Morrisville'], ['Apex', 'Zebulon'])).toMatch(
+      /^has no outline for Morrisville and has an outline for Zebulon, which/,
+    );
   });
 });
 
