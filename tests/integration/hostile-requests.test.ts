@@ -85,6 +85,11 @@ const cases: Case[] = [
   ['absolute-form with another scheme', () => get('javascript:alert(1)//')],
   ['asterisk-form OPTIONS', () => request(`OPTIONS * HTTP/1.1\r\nHost: ${host()}\r\nConnection: close`), 204],
   ['asterisk-form GET', () => request(`GET * HTTP/1.1\r\nHost: ${host()}\r\nConnection: close`), 400],
+  [
+    'two Host headers',
+    () => request(`GET /about HTTP/1.1\r\nHost: ${host()}\r\nHost: evil.example.net\r\nConnection: close`),
+    400,
+  ],
   ['a fragment in the target', () => get('/about#x')],
   ['a very long target', () => get(`/${'a'.repeat(20_000)}`)],
   // Methods.

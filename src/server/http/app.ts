@@ -73,7 +73,7 @@ export function createApp({ astro, site, leads, guard }: AppParts) {
       // `OPTIONS *` asks what the server supports; `*` means nothing to any other method.
       if (target.kind === 'asterisk' && req.method === 'OPTIONS')
         return void res.writeHead(204, { Allow: 'GET, HEAD, POST' }).end();
-      if (target.kind !== 'path' || !isValidHost(req.headers.host))
+      if (target.kind !== 'path' || !isValidHost(req.headersDistinct['host']))
         return refuse(400, 'Bad Request', { Connection: 'close' });
       const { pathname, search } = target;
       if (req.method === 'GET' || req.method === 'HEAD')

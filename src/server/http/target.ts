@@ -58,10 +58,13 @@ export function decodePath(pathname: string): string | undefined {
 
 /**
  * A Host header (RFC 9110 §7.2): a registered name, IPv4 or bracketed IPv6 address, with an
- * optional port. Userinfo (`a@b`), spaces and other characters are refused.
+ * optional port. Userinfo (`a@b`), spaces and other characters are refused, and so are two Host
+ * headers (RFC 9112 §3.2), which Node's `req.headers` would quietly read as the first: pass
+ * `req.headersDistinct.host`.
  */
-export function isValidHost(host: string | undefined): boolean {
-  if (host === undefined || host.length === 0 || host.length > 255) return false;
+export function isValidHost(hosts: string | readonly string[] | undefined): boolean {
+  const host = typeof hosts === 'string' || hosts?.length !== 1 ? hosts : hosts[0];
+  if (typeof host !== 'string' || host.length === 0 || host.length > 255) return false;
   return /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/.test(
     host,
   );

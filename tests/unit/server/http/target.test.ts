@@ -75,4 +75,10 @@ describe('isValidHost', () => {
     '-a.com',
     undefined,
   ])('refuses %j', (host) => expect(isValidHost(host)).toBe(false));
+
+  it('takes one Host header as Node lists them (headersDistinct), and refuses two (RFC 9112 §3.2)', () => {
+    expect(isValidHost(['www.example.com'])).toBe(true);
+    expect(isValidHost(['www.example.com', 'evil.example.net'])).toBe(false);
+    expect(isValidHost([])).toBe(false);
+  });
 });
