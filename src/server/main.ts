@@ -8,9 +8,12 @@
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { leadsConfig, readEnv } from './config.ts';
+import { nonPagePolicy, securityHeaders } from './headers.ts';
 import { createApp, type AstroHandler } from './http/app.ts';
+import { answerClientError, endSocket } from './http/boundary.ts';
 import { createStaticSite, siteFiles } from './http/static-site.ts';
 import { createLeadService } from './leads/service.ts';
 
@@ -48,17 +51,16 @@ const server = createServer(
     requestTimeout: env.REQUEST_TIMEOUT_MS,
     headersTimeout: Math.min(20_000, env.REQUEST_TIMEOUT_MS),
     connectionsCheckingInterval: 1000,
+    // A request without Host reaches the app, which answers its 400 with the security headers.
+    requireHostHeader: false,
   },
   app,
 );
 server.maxConnections = env.MAX_CONNECTIONS;
-// This is no proxy: CONNECT (which Node hands to this event, not to the handler) gets 405.
-server.on('connect', (_req, socket) => {
-  socket.on('error', () => socket.destroy());
-  socket.end(
-    'HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST\r\nContent-Length: 0\r\nConnection: close\r\n\r\n',
-  );
-});
+// What Node answers itself (a request it cannot read; CONNECT, as this is no proxy) carries the headers too.
+const plain = { ...securityHeaders, 'Content-Security-Policy': nonPagePolicy };
+server.on('clientError', answerClientError(plain));
+server.on('connect', (_req, socket: Duplex) => endSocket(socket, 405, { ...plain, Allow: 'GET, HEAD, POST' }));
 
 await leads.start();
 console.log(`Leads are stored in ${leads.where}`);

@@ -277,6 +277,22 @@ describe('a hostile request', () => {
     expect(await isUp(port), `${what}: the server went down`).toBe(true);
   });
 
+  it('that Node cannot read is answered with its status and the security headers, as every other', async () => {
+    const answers: [string, Buffer, number][] = [
+      ['a method Node does not know', request(`FOO / HTTP/1.1\r\nHost: ${host()}`), 400],
+      ['a header over 16 KB', get('/', `X-Big: ${'a'.repeat(20_000)}\r\n`), 431],
+      ['a Content-Length that is no number', post('/contact', 'Content-Length: abc\r\n', ''), 400],
+      ['no Host in HTTP/1.1', request('GET / HTTP/1.1\r\nConnection: close'), 400],
+      ['CONNECT', request(`CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:22`), 405],
+    ];
+    for (const [what, bytes, status] of answers) {
+      const answer = await rawRequest(port, bytes);
+      expect(answer.status, what).toBe(status);
+      expect(answer.headers.get('x-content-type-options'), what).toBe('nosniff');
+      expect(answer.headers.get('content-security-policy'), what).toContain("default-src 'none'");
+    }
+  });
+
   it('redirects only ever to a path on this site, and to the page itself, never to another redirect', async () => {
     for (const [target, location] of [
       ['/about/', '/about'],

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse, requestId: string) => void | Promise<void>;
 
@@ -58,5 +59,29 @@ export function withErrorBoundary(
     } catch (error) {
       fail(error);
     }
+  };
+}
+
+/** What Node's parser found wrong with a request it never handed to the app, as a status (else 400). */
+const clientErrorStatus: Record<string, number> = { HPE_HEADER_OVERFLOW: 431, ERR_HTTP_REQUEST_TIMEOUT: 408 };
+
+/** A whole plain answer on a bare socket (for what Node hands the server no response for), then closed. */
+export function endSocket(socket: Duplex, status: number, headers: Readonly<Record<string, string>>): void {
+  socket.on('error', () => socket.destroy());
+  const body = `${STATUS_CODES[status] ?? status}\n`;
+  const all = { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': `${body.length}` };
+  const lines = Object.entries({ ...all, Connection: 'close' }).map(([name, value]) => `${name}: ${value}\r\n`);
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${lines.join('')}\r\n${body}`);
+}
+
+/**
+ * Node's `clientError`: a request it could not read (a header over 16 KB, a method it does not
+ * know, a bad Content-Length, one too slow to arrive) is answered like every other (never a 5xx), with the
+ * security headers and its status (Node's own answer had neither headers nor a word of why).
+ */
+export function answerClientError(headers: Readonly<Record<string, string>>) {
+  return (error: Error & { code?: string }, socket: Duplex): void => {
+    if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
+    endSocket(socket, clientErrorStatus[error.code ?? ''] ?? 400, headers);
   };
 }
