@@ -23,6 +23,10 @@ afterEach(async () => {
   fake = undefined;
 });
 
+/** The feed with a key, against the fake, on the test's clock. */
+const liveFeed = (f: FakeYouTube, now: () => number) =>
+  createVideoFeed({ apiKey: 'test-key', channelId: CHANNEL, baseUrl: f.baseUrl, snapshot: () => snapshot, now });
+
 describe('video feed', () => {
   it('answers the snapshot when no key is configured, without any request', async () => {
     const feed = createVideoFeed({ snapshot: () => snapshot, channelId: CHANNEL });
@@ -35,13 +39,7 @@ describe('video feed', () => {
   it('fetches live playlists with a key and serves them from memory within the TTL', async () => {
     fake = await startFakeYouTube({ [CHANNEL]: [{ id: 'PLlive', title: 'Live', items: makeItems('lx', 2) }] });
     let clock = 1_000_000;
-    const feed = createVideoFeed({
-      apiKey: 'test-key',
-      channelId: CHANNEL,
-      baseUrl: fake.baseUrl,
-      snapshot: () => snapshot,
-      now: () => clock,
-    });
+    const feed = liveFeed(fake, () => clock);
     const [a, b] = await Promise.all([feed.get(), feed.get()]);
     expect(a).toMatchObject({ source: 'youtube' });
     expect(a.playlists.map((p) => p.id)).toEqual(['PLlive']);
@@ -69,13 +67,7 @@ describe('video feed', () => {
     fake.overrides.push((_r, res) => (sendJson(res, 403, quota), true));
     // Noon Pacific (20:00 UTC in November): the quota comes back in 12 hours.
     let clock = Date.UTC(2026, 10, 28, 20, 0, 0);
-    const feed = createVideoFeed({
-      apiKey: 'test-key',
-      channelId: CHANNEL,
-      baseUrl: fake.baseUrl,
-      snapshot: () => snapshot,
-      now: () => clock,
-    });
+    const feed = liveFeed(fake, () => clock);
     const first = await feed.get();
     expect(first).toMatchObject({
       source: 'snapshot',
@@ -94,13 +86,7 @@ describe('video feed', () => {
     fake = await startFakeYouTube({ [CHANNEL]: [] });
     fake.overrides.push((_r, res) => (sendJson(res, 400, errorBody(400, 'API key not valid.', 'keyInvalid')), true));
     let clock = 5_000_000;
-    const feed = createVideoFeed({
-      apiKey: 'test-key',
-      channelId: CHANNEL,
-      baseUrl: fake.baseUrl,
-      snapshot: () => snapshot,
-      now: () => clock,
-    });
+    const feed = liveFeed(fake, () => clock);
     expect(await feed.get()).toMatchObject({ source: 'snapshot', liveError: 'API key not valid.' });
     clock += FEED_FAILURE_TTL_MS - 1;
     await feed.get();
