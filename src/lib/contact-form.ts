@@ -218,16 +218,18 @@ export function rateLimitKey(email: string): string {
 /**
  * SPEC §9's window, judged from the last accepted submission (or, for a rule `from: 'first'`, from
  * the first counted): once more than the window has passed since it, the count starts again. A
- * refused attempt changes nothing. A window dated after `now` (counted while the clock ran ahead)
- * starts again, so no one waits longer than one window whatever the clock did.
+ * refused attempt changes nothing. No one waits longer than two windows, whatever the clock did.
  */
 export function checkRateLimit(
   entry: RateLimitEntry | undefined,
   now: number,
   rule: RateLimitRule = submissionRule,
 ): RateLimitDecision {
+  // A window dated a little after `now` was opened a moment later by another instance, or by a
+  // submission taken while this one waited for the counter: it counts. One dated more than a
+  // window ahead was counted while the clock ran ahead (set back since): it starts again.
   const age = entry ? now - entry.since : Number.POSITIVE_INFINITY;
-  const current = entry && age >= 0 && age <= rule.windowMs ? entry : { count: 0, since: now };
+  const current = entry && Math.abs(age) <= rule.windowMs ? entry : { count: 0, since: now };
   if (current.count >= rule.max) {
     return { allowed: false, entry: current, retryAfterMs: Math.max(1, current.since + rule.windowMs - now) };
   }
