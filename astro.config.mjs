@@ -48,6 +48,9 @@ export default defineConfig({
   // URLs have no trailing slash (/about, /city/raleigh), files are emitted as about.html,
   // and the server, canonicals, sitemap and internal links all follow this one rule.
   trailingSlash: 'never',
+  // Two content files with one slug, or two pages with one address, stop the build naming both
+  // (Astro's default warns and publishes one of them).
+  prerenderConflictBehavior: 'error',
   build: { format: 'file' },
   output: 'static',
   // Caches stay inside the checkout so several working copies can share one node_modules.

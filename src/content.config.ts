@@ -3,9 +3,9 @@
  * build time. A file that breaks a rule fails the build with the file and the field named.
  * Content lives in the top-level `content/` folder, one sub-folder per collection.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join, relative, resolve, sep } from 'node:path';
+import { extname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineCollection, reference, type SchemaContext } from 'astro:content';
 import { file, glob, type Loader } from 'astro/loaders';
@@ -45,6 +45,51 @@ const faq = z.array(z.object({ q: text, a: text }));
 // Collections
 // ---------------------------------------------------------------------------------------
 
+/**
+ * A collection's files (content/{folder}/*.{extension}) through Astro's glob loader, which passes
+ * over any other file without a word: an article saved as `.md`, a city as `.json`. A document the
+ * collection does not read, beside the ones it does, stops the build naming it and the extension
+ * to give it. Pictures and other files (a home's photo folder, .DS_Store) are left alone.
+ */
+function contentFiles(folder: string, extensions: readonly string[]): Loader {
+  /** What an agent may save a page or a record as: Markdown and MDX, YAML, JSON, TOML, text, a word processor's file. */
+  const documents = new Set('md mdx markdown mdown mkd mdoc yaml yml json toml txt doc docx rtf html htm'.split(' '));
+  const base = `./content/${folder}`;
+  const loader = glob({
+    pattern: extensions.length === 1 ? `*.${extensions[0]}` : `*.{${extensions.join(',')}}`,
+    base,
+  });
+  return {
+    ...loader,
+    load: async (context) => {
+      const dir = new URL(base, context.config.root);
+      const strays = (existsSync(dir) ? readdirSync(dir, { withFileTypes: true }) : [])
+        .filter((f) => f.isFile() && documents.has(extname(f.name).slice(1).toLowerCase()))
+        .filter((f) => !extensions.includes(extname(f.name).slice(1)))
+        .map((f) => `content/${folder}/${f.name}`);
+      if (strays.length > 0) {
+        throw new Error(
+          `${strays.join(', ')}: content/${folder} reads .${extensions.join(' and .')} files only; ` +
+            `rename ${strays.length === 1 ? 'it' : 'them'} to end in .${extensions[0]}`,
+        );
+      }
+      await loader.load(context);
+    },
+  };
+}
+
+/**
+ * An object of these fields and no other: zod's own object drops a key it does not know without a
+ * word, so a typo'd field (`datePublishd`) would be lost and its default used.
+ */
+const exact = <T extends z.ZodRawShape>(shape: T) =>
+  z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `${issue.keys.map((k) => `"${k}"`).join(', ')} is not a field of this file: check its spelling`
+        : undefined,
+  });
+
 /** Figures as SPEC writes them: "467,665", "$425,000". */
 const count = z.string().regex(/^\d{1,3}(,\d{3})*$/, 'must be a whole number with thousands commas, e.g. "174,721"');
 const dollars = z
@@ -62,9 +107,9 @@ const places = defineCollection({
 });
 
 const cities = defineCollection({
-  loader: glob({ pattern: '*.{yaml,yml}', base: './content/cities' }),
+  loader: contentFiles('cities', ['yaml', 'yml']),
   schema: (ctx) =>
-    z.object({
+    exact({
       ...townFields,
       description,
       /** One line for city cards (relocation page). */
@@ -96,55 +141,49 @@ const cities = defineCollection({
 });
 
 const articles = defineCollection({
-  loader: glob({ pattern: '*.mdx', base: './content/articles' }),
+  loader: contentFiles('articles', ['mdx']),
   schema: (ctx) =>
-    z
-      .object({
-        title: text.max(110),
-        slug,
-        description,
-        summary: text,
-        datePublished: isoDate,
-        dateModified: isoDate.optional(),
-        playlistId: playlistId.default(''),
-        coverImage: imageWithAlt(ctx).optional(),
-        geo: z
-          .object({
-            city: text.optional(),
-            /**
-             * The city guide of `city` (its file name in content/cities/), linked from the article's
-             * Place. Optional on purpose: an article may be about a town that has no guide.
-             */
-            guide: reference('cities').optional(),
-            county: text.optional(),
-            state: text.default('NC'),
-            metro: text.optional(),
-            zip: z.array(z.string().regex(/^\d{5}$/, 'must be a five-digit ZIP code')).default([]),
-          })
-          .optional(),
-        keywords: z.array(text).default([]),
-        canonical: z.string().optional(),
-        faq: faq.default([]),
-        cta: z
-          .object({
-            headline: text.optional(),
-            subhead: text.optional(),
-            buttonText: text.optional(),
-            buttonHref: z.url().optional(),
-          })
-          .default({}),
-        customSchema: z.boolean().default(false),
-        draft: z.boolean().default(false),
-      })
-      .refine((a) => !a.canonical || a.canonical.replace(/\/$/, '').endsWith(`/blog/${a.slug}`), {
-        message: 'canonical must point at this article (/blog/{slug}); leave it out to have it derived',
-        path: ['canonical'],
-      }),
+    exact({
+      title: text.max(110),
+      slug,
+      description,
+      summary: text,
+      datePublished: isoDate,
+      dateModified: isoDate.optional(),
+      playlistId: playlistId.default(''),
+      coverImage: imageWithAlt(ctx).optional(),
+      geo: exact({
+        city: text.optional(),
+        /**
+         * The city guide of `city` (its file name in content/cities/), linked from the article's
+         * Place. Optional on purpose: an article may be about a town that has no guide.
+         */
+        guide: reference('cities').optional(),
+        county: text.optional(),
+        state: text.default('NC'),
+        metro: text.optional(),
+        zip: z.array(z.string().regex(/^\d{5}$/, 'must be a five-digit ZIP code')).default([]),
+      }).optional(),
+      keywords: z.array(text).default([]),
+      canonical: z.string().optional(),
+      faq: faq.default([]),
+      cta: exact({
+        headline: text.optional(),
+        subhead: text.optional(),
+        buttonText: text.optional(),
+        buttonHref: z.url().optional(),
+      }).default({}),
+      customSchema: z.boolean().default(false),
+      draft: z.boolean().default(false),
+    }).refine((a) => !a.canonical || a.canonical.replace(/\/$/, '').endsWith(`/blog/${a.slug}`), {
+      message: 'canonical must point at this article (/blog/{slug}); leave it out to have it derived',
+      path: ['canonical'],
+    }),
 });
 
 const playlists = defineCollection({
-  loader: glob({ pattern: '*.{yaml,yml}', base: './content/playlists' }),
-  schema: z.object({
+  loader: contentFiles('playlists', ['yaml', 'yml']),
+  schema: exact({
     slug,
     title: text,
     playlistId,
@@ -224,9 +263,9 @@ const anchorId = z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be a lower-case id,
  * buttons, then its sections in order; the section types are the page parts SPEC §2 names.
  */
 const landing = defineCollection({
-  loader: glob({ pattern: '*.{yaml,yml}', base: './content/landing' }),
+  loader: contentFiles('landing', ['yaml', 'yml']),
   schema: ({ image }) =>
-    z.object({
+    exact({
       /** The browser title and the page's name in structured data. */
       title: text.max(110),
       description,
@@ -358,7 +397,7 @@ const landing = defineCollection({
 
 /** The agent's own words shown on several pages (content/agent/{id}.mdx), e.g. the home about block. */
 const agent = defineCollection({
-  loader: glob({ pattern: '*.mdx', base: './content/agent' }),
+  loader: contentFiles('agent', ['mdx']),
   schema: z.object({ title: text }),
 });
 
@@ -368,8 +407,8 @@ const agent = defineCollection({
  * from src/site.config.ts through the components of src/components/legal/mdx/, never typed in.
  */
 const legal = defineCollection({
-  loader: glob({ pattern: '*.mdx', base: './content/legal' }),
-  schema: z.object({
+  loader: contentFiles('legal', ['mdx']),
+  schema: exact({
     title: text.max(110),
     /** The footer link's words, e.g. "Privacy Policy". */
     label: text.max(30),
@@ -390,7 +429,7 @@ const legal = defineCollection({
  * homes only. The build reads files only: the MLS is reached by the sync alone.
  */
 function listingLoader(): Loader {
-  const handWritten = glob({ pattern: '*.{yaml,yml}', base: './content/listings' });
+  const handWritten = contentFiles('listings', ['yaml', 'yml']);
   return {
     name: 'listing-loader',
     load: async (context) => {

@@ -156,25 +156,50 @@ export function relatedReading<T extends ArticlePlace, C extends { id: string; d
 }
 
 /**
- * Content about a town with a city guide that does not name the guide, one message per file: an
- * article whose `geo.city` is the town, a playlist titled "{town} NC". The build stops on them, so
- * a new article or playlist is never left out of the guide's links.
+ * What the build stops on in the articles and playlists, one message per mistake, each naming the
+ * file and the field: content about a town with a city guide that does not name the guide (an
+ * article whose `geo.city` is the town, a playlist titled "{town} NC"), so a new article or
+ * playlist is never left out of the guide's links; a `guide` that names no city guide (its page
+ * and structured data would link to a 404); a town written otherwise than its guide writes it
+ * ("cary" for "Cary"); an article with nothing below its front matter.
  */
-export function missingGuides(
-  articles: (ArticlePlace & { filePath?: string | undefined })[],
+export function contentMistakes(
+  articles: (ArticlePlace & { filePath?: string | undefined; body?: string | undefined })[],
   playlists: { filePath?: string | undefined; data: { title: string; guide?: { id: string } | undefined } }[],
   cities: { id: string; data: { name: string } }[],
 ): string[] {
-  const say = (file: string | undefined, field: string, t: { id: string; data: { name: string } }, where: string) =>
+  const missing = (file: string | undefined, field: string, t: { id: string; data: { name: string } }, where: string) =>
     `${file}: ${field} is missing: ${t.data.name} has a city guide, add "guide: ${t.id}" ${where}.`;
+  const known = cities.map((c) => c.id).sort();
+  const unknown = (file: string | undefined, field: string, guide: { id: string } | undefined) =>
+    guide && !known.includes(guide.id)
+      ? [
+          `${file}: ${field}: "${guide.id}" is not a city guide (there is no content/cities/${guide.id}.yaml); ` +
+            `the guides are ${known.join(', ')}.`,
+        ]
+      : [];
+  const same = (a: string | undefined, b: string) => a !== undefined && a.trim().toLowerCase() === b.toLowerCase();
   return [
     ...articles.flatMap((a) => {
-      const t = cities.find((c) => c.data.name === a.data.geo?.city);
-      return t && !a.data.geo?.guide ? [say(a.filePath, 'geo.guide', t, 'under geo')] : [];
+      const city = a.data.geo?.city;
+      const t = cities.find((c) => same(city, c.data.name));
+      return [
+        ...(t && !a.data.geo?.guide ? [missing(a.filePath, 'geo.guide', t, 'under geo')] : []),
+        ...(t && city !== t.data.name
+          ? [`${a.filePath}: geo.city: write "${t.data.name}", as its city guide does, not "${city}".`]
+          : []),
+        ...unknown(a.filePath, 'geo.guide', a.data.geo?.guide),
+        ...(a.body !== undefined && a.body.trim() === ''
+          ? [`${a.filePath}: the article has no text: write it below the front matter's closing ---.`]
+          : []),
+      ];
     }),
     ...playlists.flatMap((p) => {
-      const t = cities.find((c) => `${c.data.name} NC` === p.data.title);
-      return t && !p.data.guide ? [say(p.filePath, 'guide', t, 'to the playlist')] : [];
+      const t = cities.find((c) => same(p.data.title, `${c.data.name} NC`));
+      return [
+        ...(t && !p.data.guide ? [missing(p.filePath, 'guide', t, 'to the playlist')] : []),
+        ...unknown(p.filePath, 'guide', p.data.guide),
+      ];
     }),
   ];
 }

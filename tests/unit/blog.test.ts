@@ -20,7 +20,7 @@ import {
   cityLine,
   formatPublishedDate,
   isoDay,
-  missingGuides,
+  contentMistakes,
   playlistCanonicalPath,
   playlistDefaultDescription,
   readingMinutes,
@@ -118,7 +118,7 @@ describe('blog text rules', () => {
     it('stops the build on an article or a town playlist that does not name its town guide', () => {
       const towns = [{ id: 'cary', data: { name: 'Cary' } }];
       expect(
-        missingGuides(
+        contentMistakes(
           [
             { id: 'a', filePath: 'content/articles/a.mdx', data: { geo: { city: 'Cary' } } },
             { id: 'b', filePath: 'content/articles/b.mdx', data: { geo: { city: 'Cary', guide: { id: 'cary' } } } },
@@ -134,6 +134,35 @@ describe('blog text rules', () => {
       ).toEqual([
         'content/articles/a.mdx: geo.guide is missing: Cary has a city guide, add "guide: cary" under geo.',
         'content/playlists/cary-nc.yaml: guide is missing: Cary has a city guide, add "guide: cary" to the playlist.',
+      ]);
+    });
+    it('stops the build on a guide that names no city guide, a town written otherwise than its guide, an empty article', () => {
+      const towns = [
+        { id: 'cary', data: { name: 'Cary' } },
+        { id: 'apex', data: { name: 'Apex' } },
+      ];
+      expect(
+        contentMistakes(
+          [
+            { id: 'a', filePath: 'content/articles/a.mdx', data: { geo: { city: 'Cary', guide: { id: 'carry' } } } },
+            { id: 'b', filePath: 'content/articles/b.mdx', data: { geo: { city: 'cary' } } },
+            { id: 'c', filePath: 'content/articles/c.mdx', body: '\n  \n', data: {} },
+            {
+              id: 'd',
+              filePath: 'content/articles/d.mdx',
+              body: 'Text.',
+              data: { geo: { city: 'Cary', guide: { id: 'cary' } } },
+            },
+          ],
+          [{ filePath: 'content/playlists/apex-nc.yaml', data: { title: 'apex nc', guide: { id: 'apx' } } }],
+          towns,
+        ),
+      ).toEqual([
+        'content/articles/a.mdx: geo.guide: "carry" is not a city guide (there is no content/cities/carry.yaml); the guides are apex, cary.',
+        'content/articles/b.mdx: geo.guide is missing: Cary has a city guide, add "guide: cary" under geo.',
+        'content/articles/b.mdx: geo.city: write "Cary", as its city guide does, not "cary".',
+        "content/articles/c.mdx: the article has no text: write it below the front matter's closing ---.",
+        'content/playlists/apex-nc.yaml: guide: "apx" is not a city guide (there is no content/cities/apx.yaml); the guides are apex, cary.',
       ]);
     });
     it('a county article links the guides of its towns; an article about a place without a guide links none', () => {

@@ -73,6 +73,37 @@ describe('content schema errors', () => {
     }
   }, 120_000);
 
+  /** Runs the content check with extra files in the copy, and removes them. */
+  async function syncWithFiles(files: Record<string, string>): Promise<{ ok: boolean; output: string }> {
+    for (const [path, text] of Object.entries(files)) writeFileSync(join(root, path), text);
+    try {
+      return await sync();
+    } finally {
+      for (const path of Object.keys(files)) rmSync(join(root, path));
+    }
+  }
+  const garner = () => readFileSync(join(root, 'content/articles/garner-nc-new-homes.mdx'), 'utf8');
+
+  it('an article saved as .md (which the collection would pass over) fails, naming the file and the extension', async () => {
+    const { ok, output } = await syncWithFiles({
+      'content/articles/garner-homes.md': garner().replace(/^slug: .*$/m, 'slug: garner-homes'),
+    });
+    expect(ok).toBe(false);
+    expect(output).toContain(
+      'content/articles/garner-homes.md: content/articles reads .mdx files only; rename it to end in .mdx',
+    );
+  }, 120_000);
+
+  it('two articles with one slug fail, naming both files (one would be dropped)', async () => {
+    const { ok, output } = await syncWithFiles({
+      'content/articles/garner-again.mdx': garner().replace(/^title: .*$/m, 'title: Garner Again'),
+    });
+    expect(ok).toBe(false);
+    expect(output).toContain('multiple entries with the same slug: `garner-nc-new-homes`');
+    expect(output).toContain('content/articles/garner-again.mdx');
+    expect(output).toContain('content/articles/garner-nc-new-homes.mdx');
+  }, 120_000);
+
   /** Breaks one value of a content file, runs the content check, and restores the file. */
   async function syncWith(path: string, value: RegExp, bad: string): Promise<{ ok: boolean; output: string }> {
     const file = join(root, path);
@@ -118,6 +149,31 @@ describe('content schema errors', () => {
       const { ok, output } = await syncWith(path, value, bad);
       expect(ok).toBe(false);
       expect(output).toContain(`${path} is not valid`);
+      expect(output).toContain(rule);
+    },
+    120_000,
+  );
+
+  it.each([
+    [
+      'content/articles/garner-nc-new-homes.mdx',
+      /^playlistId:/m,
+      'playlistID:',
+      '"playlistID" is not a field of this file',
+    ],
+    [
+      'content/articles/garner-nc-new-homes.mdx',
+      /^ {2}guide: garner$/m,
+      '  gide: garner',
+      'geo: "gide" is not a field of this file',
+    ],
+    ['content/cities/cary.yaml', /^tagline:/m, 'tagLine:', '"tagLine" is not a field of this file'],
+    ['content/legal/terms.mdx', /^updated:/m, 'updatedOn:', '"updatedOn" is not a field of this file'],
+  ])(
+    '%s: a misspelt field (%s) fails instead of being dropped',
+    async (path, line, bad, rule) => {
+      const { ok, output } = await syncWith(path, line, bad);
+      expect(ok).toBe(false);
       expect(output).toContain(rule);
     },
     120_000,
