@@ -5,12 +5,13 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { extname, join, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineCollection, reference, type SchemaContext } from 'astro:content';
 import { file, glob, type Loader } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { buildTime } from '#src/lib/build-time.ts';
+import { pictureMistakes, strayDocuments } from '#src/lib/content-files.ts';
 import { testimonialFileSchema, testimonialSchema } from '#src/lib/testimonial.ts';
 import { playlistSchema, snapshotSchema, staleSnapshotWarning } from '#src/lib/video/model.ts';
 import { countySchema, placeSchema, text, townFields } from '#src/lib/town.ts';
@@ -47,13 +48,12 @@ const faq = z.array(z.object({ q: text, a: text }));
 
 /**
  * A collection's files (content/{folder}/*.{extension}) through Astro's glob loader, which passes
- * over any other file without a word: an article saved as `.md`, a city as `.json`. A document the
- * collection does not read, beside the ones it does, stops the build naming it and the extension
- * to give it. Pictures and other files (a home's photo folder, .DS_Store) are left alone.
+ * over any other file without a word: a document the collection does not read beside the ones it
+ * does (an article saved as `.md`) stops the build, and so does a picture a file names that is not
+ * there or cannot be processed (a HEIC photo), naming the file and the field
+ * (src/lib/content-files.ts).
  */
 function contentFiles(folder: string, extensions: readonly string[]): Loader {
-  /** What an agent may save a page or a record as: Markdown and MDX, YAML, JSON, TOML, text, a word processor's file. */
-  const documents = new Set('md mdx markdown mdown mkd mdoc yaml yml json toml txt doc docx rtf html htm'.split(' '));
   const base = `./content/${folder}`;
   const loader = glob({
     pattern: extensions.length === 1 ? `*.${extensions[0]}` : `*.{${extensions.join(',')}}`,
@@ -63,17 +63,26 @@ function contentFiles(folder: string, extensions: readonly string[]): Loader {
     ...loader,
     load: async (context) => {
       const dir = new URL(base, context.config.root);
-      const strays = (existsSync(dir) ? readdirSync(dir, { withFileTypes: true }) : [])
-        .filter((f) => f.isFile() && documents.has(extname(f.name).slice(1).toLowerCase()))
-        .filter((f) => !extensions.includes(extname(f.name).slice(1)))
-        .map((f) => `content/${folder}/${f.name}`);
-      if (strays.length > 0) {
-        throw new Error(
-          `${strays.join(', ')}: content/${folder} reads .${extensions.join(' and .')} files only; ` +
-            `rename ${strays.length === 1 ? 'it' : 'them'} to end in .${extensions[0]}`,
-        );
-      }
-      await loader.load(context);
+      const files = existsSync(dir) ? readdirSync(dir, { withFileTypes: true }).filter((f) => f.isFile()) : [];
+      const strays = strayDocuments(
+        folder,
+        files.map((f) => f.name),
+        extensions,
+      );
+      if (strays) throw new Error(strays);
+      const root = fileURLToPath(context.config.root);
+      await loader.load({
+        ...context,
+        parseData: async (entry) => {
+          if (entry.filePath) {
+            const filePath = entry.filePath;
+            const file = relative(root, filePath).split(sep).join('/');
+            const mistakes = pictureMistakes(entry.data, file, (path) => existsSync(resolve(dirname(filePath), path)));
+            if (mistakes.length > 0) throw new Error(mistakes.join('\n'));
+          }
+          return context.parseData(entry);
+        },
+      });
     },
   };
 }

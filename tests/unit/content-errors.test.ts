@@ -207,6 +207,20 @@ describe('content schema errors', () => {
       'must be left out when InternetAddressDisplayYN is false',
     ],
     [
+      'a longitude without its minus',
+      /^Longitude: .*$/m,
+      'Longitude: 78.8032',
+      'Longitude',
+      'must lie in North Carolina (-84.4 to -75.3)',
+    ],
+    [
+      'a photo that is not there',
+      /front\.jpg$/m,
+      'frnt.jpg',
+      'Photos.0.src',
+      './412-oak-grove-lane-cary-nc/frnt.jpg is not there',
+    ],
+    [
       'the MLS snapshot’s own field',
       /^ListPrice: .*$/m,
       "ListPrice: 525000\nmls:\n  asOf: '2026-05-02T10:00:00Z'",

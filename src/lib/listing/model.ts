@@ -63,6 +63,9 @@ export const hiddenAddressFields = [
   'UnitNumber',
 ] as const;
 
+/** North Carolina with a margin, for a home's coordinates (WGS84; west is negative). */
+const northCarolina = { Latitude: [33.7, 36.7], Longitude: [-84.4, -75.3] } as const;
+
 /** `photo` is the schema of one picture file: `image()` in the content config, a string in tests. */
 export function listingSchema<P extends z.ZodType>(photo: P) {
   return z
@@ -195,6 +198,21 @@ export function listingSchema<P extends z.ZodType>(photo: P) {
               code: 'custom',
               path: [field],
               message: 'must be left out when InternetAddressDisplayYN is false (the address is not published)',
+            });
+          }
+        }
+      }
+      // A pin in the sea or abroad is a typing mistake (a longitude without its minus, the two
+      // swapped): refused, as a hand-written file or, per home, by the MLS sync (src/lib/reso/rules.ts).
+      if (home.StateOrProvince === 'NC') {
+        for (const field of ['Latitude', 'Longitude'] as const) {
+          const [min, max] = northCarolina[field];
+          const value = home[field];
+          if (value !== undefined && (value < min || value > max)) {
+            ctx.addIssue({
+              code: 'custom',
+              path: [field],
+              message: `must lie in North Carolina (${min} to ${max}), like the home`,
             });
           }
         }

@@ -242,6 +242,19 @@ describe('the sync’s gate: the listing collection’s own schema', () => {
     expect(checkHome({ ...good, ListPrice: undefined })).toBe('missing ListPrice');
   });
 
+  it('refuses a North Carolina home whose pin would fall outside the state (a lost minus, the two swapped)', () => {
+    expect(schemaCheck({ ...good, Longitude: 78.7 })).toBe(
+      'Longitude: must lie in North Carolina (-84.4 to -75.3), like the home',
+    );
+    expect(schemaCheck({ ...good, Latitude: -78.7, Longitude: 35.8 })).toBe(
+      'Latitude: must lie in North Carolina (33.7 to 36.7), like the home; Longitude: must lie in North Carolina (-84.4 to -75.3), like the home',
+    );
+    // The coast and the mountains are North Carolina too; a home in another state is not held to it.
+    expect(schemaCheck({ ...good, Latitude: 34.2, Longitude: -77.8 })).toBeUndefined();
+    expect(schemaCheck({ ...good, Latitude: 35.6, Longitude: -83.5 })).toBeUndefined();
+    expect(schemaCheck({ ...good, StateOrProvince: 'SC', Latitude: 32.8, Longitude: -79.9 })).toBeUndefined();
+  });
+
   it('passes a home without its street when InternetAddressDisplayYN is false, and only then', () => {
     const { StreetNumber: _n, StreetName: _s, Latitude: _a, Longitude: _o, ...hidden } = good;
     expect(schemaCheck({ ...hidden, InternetAddressDisplayYN: false })).toBeUndefined();
