@@ -3,7 +3,7 @@
  * build time. A file that breaks a rule fails the build with the file and the field named.
  * Content lives in the top-level `content/` folder, one sub-folder per collection.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +11,7 @@ import { defineCollection, reference, type SchemaContext } from 'astro:content';
 import { file, glob, type Loader } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { buildTime } from '#src/lib/build-time.ts';
-import { pictureMistakes, strayDocuments } from '#src/lib/content-files.ts';
+import { impossibleDays, pictureMistakes, strayDocuments, writtenData } from '#src/lib/content-files.ts';
 import { testimonialFileSchema, testimonialSchema } from '#src/lib/testimonial.ts';
 import { playlistSchema, snapshotSchema, staleSnapshotWarning } from '#src/lib/video/model.ts';
 import { countySchema, placeSchema, text, townFields } from '#src/lib/town.ts';
@@ -29,7 +29,7 @@ const slug = z
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case words joined by hyphens, e.g. "living-in-raleigh-nc"');
 /** A meta description: long enough to be useful, short enough not to be cut in results. */
 const description = z.string().trim().min(50).max(180);
-const isoDate = z.coerce.date();
+const isoDate = z.coerce.date({ error: 'must be a day written YYYY-MM-DD, e.g. 2026-09-30' });
 /** YouTube playlist ids start with PL, UU, FL, OL or RD; empty means "not set yet". */
 const playlistId = z
   .string()
@@ -50,7 +50,7 @@ const faq = z.array(z.object({ q: text, a: text }));
  * A collection's files (content/{folder}/*.{extension}) through Astro's glob loader, which passes
  * over any other file without a word: a document the collection does not read beside the ones it
  * does (an article saved as `.md`) stops the build, and so does a picture a file names that is not
- * there or cannot be processed (a HEIC photo), naming the file and the field
+ * there or cannot be processed (a HEIC photo), or a day not on the calendar, naming the file and the field
  * (src/lib/content-files.ts).
  */
 function contentFiles(folder: string, extensions: readonly string[]): Loader {
@@ -77,7 +77,10 @@ function contentFiles(folder: string, extensions: readonly string[]): Loader {
           if (entry.filePath) {
             const filePath = entry.filePath;
             const file = relative(root, filePath).split(sep).join('/');
-            const mistakes = pictureMistakes(entry.data, file, (path) => existsSync(resolve(dirname(filePath), path)));
+            const mistakes = [
+              ...pictureMistakes(entry.data, file, (path) => existsSync(resolve(dirname(filePath), path))),
+              ...impossibleDays(writtenData(readFileSync(filePath, 'utf8'), file), file),
+            ];
             if (mistakes.length > 0) throw new Error(mistakes.join('\n'));
           }
           return context.parseData(entry);

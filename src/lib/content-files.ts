@@ -1,9 +1,11 @@
 /**
  * What the build says about content files Astro's loaders would pass over or misread: a document
- * saved with an extension its collection does not read, and a picture a content field names that
- * is not there or is in a format the build cannot process. Each message names the file (and the
- * field) to mend. Pure: the caller lists folders and asks whether a file exists.
+ * saved with an extension its collection does not read, a picture a content field names that is
+ * not there or is in a format the build cannot process, and a day that is not on the calendar.
+ * Each message names the file (and the field) to mend. Pure: the caller lists folders, reads the
+ * files and says whether a picture exists.
  */
+import { parse } from 'yaml';
 
 /** What an agent may save a page or a record as: Markdown and MDX, YAML, JSON, TOML, text, a word processor's file. */
 const documents = new Set('md mdx markdown mdown mkd mdoc yaml yml json toml txt doc docx rtf html htm'.split(' '));
@@ -39,23 +41,61 @@ const unprocessed = new Set('heic heif bmp psd dng raw cr2 cr3 nef arw jfif tif'
  */
 export function pictureMistakes(data: unknown, file: string, exists: (relativePath: string) => boolean): string[] {
   const mistakes: string[] = [];
-  const visit = (value: unknown, field: string) => {
-    if (typeof value === 'string') {
-      const extension = extensionOf(value).toLowerCase();
-      if (!/^\.\.?\//.test(value) || !(processed.has(extension) || unprocessed.has(extension))) return;
-      if (!exists(value)) {
-        mistakes.push(`${file}: ${field}: ${value} is not there; check the folder and the file's name`);
-      } else if (!processed.has(extension)) {
-        mistakes.push(
-          `${file}: ${field}: ${value}: a .${extension} picture cannot be processed; save it as JPEG (.jpg), PNG or WebP`,
-        );
-      }
-    } else if (Array.isArray(value)) {
-      value.forEach((item, i) => visit(item, `${field}.${i}`));
-    } else if (value !== null && typeof value === 'object') {
-      for (const [key, item] of Object.entries(value)) visit(item, field ? `${field}.${key}` : key);
+  walk(data, '', (value, field) => {
+    const extension = extensionOf(value).toLowerCase();
+    if (!/^\.\.?\//.test(value) || !(processed.has(extension) || unprocessed.has(extension))) return;
+    if (!exists(value)) {
+      mistakes.push(`${file}: ${field}: ${value} is not there; check the folder and the file's name`);
+    } else if (!processed.has(extension)) {
+      mistakes.push(
+        `${file}: ${field}: ${value}: a .${extension} picture cannot be processed; save it as JPEG (.jpg), PNG or WebP`,
+      );
     }
-  };
-  visit(data, '');
+  });
   return mistakes;
+}
+
+/**
+ * A content file's data as written: its YAML (for Markdown and MDX, its front matter) read by the
+ * `yaml` package as YAML 1.2, where `2026-02-30` stays text. Astro's reader (YAML 1.1) makes a
+ * date of it, and JavaScript's dates roll an impossible day over (to March 2) without a word.
+ * Undefined when the text is not YAML this reader takes (Astro's own error then tells).
+ */
+export function writtenData(text: string, file: string): unknown {
+  const source = /\.(md|mdx)$/i.test(file) ? /^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1] : text;
+  if (source === undefined) return undefined;
+  try {
+    return parse(source, { uniqueKeys: false });
+  } catch {
+    return undefined;
+  }
+}
+
+/** Days in `month` (1-12) of `year`. */
+const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+/**
+ * Every day written YYYY-MM-DD (alone or starting a time) in a file's data that is not on the
+ * calendar, as "{file}: {field}: …": February 30 would otherwise be published as March 2.
+ */
+export function impossibleDays(data: unknown, file: string): string[] {
+  const mistakes: string[] = [];
+  walk(data, '', (value, field) => {
+    const day = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/.exec(value);
+    if (!day) return;
+    const [year, month, date] = [Number(day[1]), Number(day[2]), Number(day[3])];
+    if (month < 1 || month > 12 || date < 1 || date > daysIn(year, month)) {
+      mistakes.push(`${file}: ${field}: ${value.slice(0, 10)} is not a day of the calendar`);
+    }
+  });
+  return mistakes;
+}
+
+/** Calls `visit` with every string in `data` and its field's path ("Photos.0.src"). */
+function walk(data: unknown, field: string, visit: (value: string, field: string) => void): void {
+  if (typeof data === 'string') visit(data, field);
+  else if (Array.isArray(data)) data.forEach((item, i) => walk(item, `${field}.${i}`, visit));
+  else if (data !== null && typeof data === 'object') {
+    for (const [key, item] of Object.entries(data)) walk(item, field ? `${field}.${key}` : key, visit);
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pictureMistakes, strayDocuments } from '../../src/lib/content-files.ts';
+import { impossibleDays, pictureMistakes, strayDocuments, writtenData } from '../../src/lib/content-files.ts';
 
 describe('content files the loaders would pass over', () => {
   it('names a document saved with an extension its collection does not read, and leaves pictures alone', () => {
@@ -29,5 +29,25 @@ describe('content files the loaders would pass over', () => {
       'content/listings/x.yaml: Photos.2.src: ./home/kitchen.HEIC: a .heic picture cannot be processed; save it as JPEG (.jpg), PNG or WebP',
     ]);
     expect(pictureMistakes(data, 'x.yaml', () => true)).toHaveLength(1);
+  });
+
+  it('names a day that is not on the calendar, as the file writes it (JavaScript would roll it over)', () => {
+    const article = '---\ntitle: A\ndatePublished: 2026-02-30\ndateModified: 2028-02-29\n---\n\nText on 2026-02-31.\n';
+    expect(writtenData(article, 'a.mdx')).toEqual({
+      title: 'A',
+      datePublished: '2026-02-30',
+      dateModified: '2028-02-29',
+    });
+    expect(impossibleDays(writtenData(article, 'a.mdx'), 'content/articles/a.mdx')).toEqual([
+      'content/articles/a.mdx: datePublished: 2026-02-30 is not a day of the calendar',
+    ]);
+    const home =
+      "OnMarketDate: 2027-02-29\nOpenHouse:\n  - OpenHouseStartTime: '2026-13-01T13:00'\n  - OpenHouseStartTime: '2026-12-31T13:00'\n";
+    expect(impossibleDays(writtenData(home, 'h.yaml'), 'h.yaml')).toEqual([
+      'h.yaml: OnMarketDate: 2027-02-29 is not a day of the calendar',
+      'h.yaml: OpenHouse.0.OpenHouseStartTime: 2026-13-01 is not a day of the calendar',
+    ]);
+    expect(writtenData('no front matter', 'a.mdx')).toBeUndefined();
+    expect(writtenData('a: [unclosed', 'h.yaml')).toBeUndefined();
   });
 });

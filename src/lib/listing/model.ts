@@ -33,8 +33,14 @@ const dollars = z
   .int('must be whole dollars')
   .positive('must be more than $0');
 
-/** A day, written YYYY-MM-DD. */
-const day = z.iso.date('must be a day written YYYY-MM-DD, e.g. 2026-09-30');
+/**
+ * A day, written YYYY-MM-DD. Written without quotes in a YAML file, Astro's reader has already
+ * made a date of it (at midnight UTC): that is taken back to its day.
+ */
+const day = z.preprocess(
+  (value) => (value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString().slice(0, 10) : value),
+  z.iso.date('must be a day written YYYY-MM-DD, e.g. 2026-09-30'),
+);
 
 /**
  * An open-house time as a wall-clock time in America/New_York ("2027-03-13T13:00"), the way an
