@@ -11,6 +11,7 @@ import { defineCollection, reference, type SchemaContext } from 'astro:content';
 import { file, glob, type Loader } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { buildTime } from '#src/lib/build-time.ts';
+import { exact } from '#src/lib/schema.ts';
 import { impossibleDays, pictureMistakes, strayDocuments, writtenData } from '#src/lib/content-files.ts';
 import { testimonialFileSchema, testimonialSchema } from '#src/lib/testimonial.ts';
 import { playlistSchema, snapshotSchema, staleSnapshotWarning } from '#src/lib/video/model.ts';
@@ -89,18 +90,6 @@ function contentFiles(folder: string, extensions: readonly string[]): Loader {
     },
   };
 }
-
-/**
- * An object of these fields and no other: zod's own object drops a key it does not know without a
- * word, so a typo'd field (`datePublishd`) would be lost and its default used.
- */
-const exact = <T extends z.ZodRawShape>(shape: T) =>
-  z.strictObject(shape, {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `${issue.keys.map((k) => `"${k}"`).join(', ')} is not a field of this file: check its spelling`
-        : undefined,
-  });
 
 /** Figures as SPEC writes them: "467,665", "$425,000". */
 const count = z.string().regex(/^\d{1,3}(,\d{3})*$/, 'must be a whole number with thousands commas, e.g. "174,721"');
@@ -410,7 +399,7 @@ const landing = defineCollection({
 /** The agent's own words shown on several pages (content/agent/{id}.mdx), e.g. the home about block. */
 const agent = defineCollection({
   loader: contentFiles('agent', ['mdx']),
-  schema: z.object({ title: text }),
+  schema: exact({ title: text }),
 });
 
 /**

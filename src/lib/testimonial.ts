@@ -5,6 +5,7 @@
  * island, which imports that module, never bundles zod.
  */
 import { z } from 'astro/zod';
+import { exact } from './schema.ts';
 
 export const testimonialSchema = z.object({
   author_name: z.string().trim().min(1),
@@ -13,7 +14,7 @@ export const testimonialSchema = z.object({
 export type Testimonial = z.infer<typeof testimonialSchema>;
 
 /** The file: a note for the editor, then the testimonials in the order they are shown. */
-export const testimonialFileSchema = z.object({
+export const testimonialFileSchema = exact({
   about: z.string().optional(),
-  testimonials: z.array(testimonialSchema).min(1, 'add at least one testimonial'),
+  testimonials: z.array(exact(testimonialSchema.shape)).min(1, 'add at least one testimonial'),
 });

@@ -4,10 +4,11 @@
  * and so does `npm run geo` (scripts/make-geojson.ts), which runs outside Astro: one definition.
  */
 import { z } from 'astro/zod';
+import { exact } from './schema.ts';
 
 export const text = z.string().trim().min(1);
 
-export const countySchema = z.object({
+export const countySchema = exact({
   name: text,
   /** US Census county code, e.g. "37183": the map outlines are cut from these counties. */
   fips: z.string().regex(/^\d{5}$/, 'must be the five-digit US Census county code, e.g. "37183"'),
@@ -20,7 +21,7 @@ export type County = z.infer<typeof countySchema>;
 const triangle = { lat: [35.4, 36.3], lng: [-79.2, -78.1] } as const;
 
 /** A point in the Triangle, WGS84. */
-const coordinates = z.object({
+const coordinates = exact({
   lat: z
     .number()
     .min(triangle.lat[0], `must lie in the Triangle (latitude ${triangle.lat[0]} to ${triangle.lat[1]})`)
@@ -32,7 +33,7 @@ const coordinates = z.object({
 });
 
 /** A place buyers measure a home against (content/places.yaml): a home's page says how far it is. */
-export const placeSchema = z.object({ name: text, coordinates });
+export const placeSchema = exact({ name: text, coordinates });
 export type Place = z.infer<typeof placeSchema>;
 
 export const townFields = {
@@ -41,11 +42,11 @@ export const townFields = {
   county: text,
   /** Downtown: the map's outline is drawn around it and the page's Place carries it. */
   coordinates,
-  propertyTax: z.object({
+  propertyTax: exact({
     /** Dollars per $100 of assessed value; null while the town's rate is not known. */
     municipalRate: z.number().min(0).max(5).nullable(),
   }),
-  map: z.object({
+  map: exact({
     /** The outline reaches no further than this from the coordinates. */
     radiusKm: z.number().positive().max(40),
   }),

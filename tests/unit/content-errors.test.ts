@@ -207,6 +207,18 @@ describe('content schema errors', () => {
       'geo: "gide" is not a field of this file',
     ],
     ['content/cities/cary.yaml', /^tagline:/m, 'tagLine:', '"tagLine" is not a field of this file'],
+    [
+      'content/cities/cary.yaml',
+      /^ {2}municipalRate:/m,
+      '  municipalRte:',
+      'propertyTax: "municipalRte" is not a field of this file',
+    ],
+    [
+      'content/reviews/testimonials.json',
+      /"author_name": "Megan/,
+      '"author": "Megan',
+      '"author" is not a field of this file: check its spelling\n  → at testimonials[0]',
+    ],
     ['content/legal/terms.mdx', /^updated:/m, 'updatedOn:', '"updatedOn" is not a field of this file'],
   ])(
     '%s: a misspelt field (%s) fails instead of being dropped',
