@@ -37,11 +37,11 @@ const playlistId = z
   .trim()
   .regex(/^$|^[A-Za-z0-9_-]{10,64}$/, 'must be a YouTube playlist id such as "PLxxxxxxxx", or empty');
 const imageWithAlt = ({ image }: SchemaContext) =>
-  z.object({
+  exact({
     src: image(),
     alt: text.describe('Describe the picture for people who cannot see it'),
   });
-const faq = z.array(z.object({ q: text, a: text }));
+const faq = z.array(exact({ q: text, a: text }));
 
 // ---------------------------------------------------------------------------------------
 // Collections
@@ -119,19 +119,19 @@ const cities = defineCollection({
       medianHome: dollars,
       schools: text,
       highlights: z.array(text).min(3),
-      image: z.object({
+      image: exact({
         src: ctx.image(),
         alt: text.min(20, 'must describe the picture in at least 20 characters'),
       }),
       marketTrends: text,
       keySearchTerms: z.array(text).min(1),
       neighborhoods: z
-        .array(z.object({ name: text, blurb: text.min(10, 'must say something about the neighborhood') }))
+        .array(exact({ name: text, blurb: text.min(10, 'must say something about the neighborhood') }))
         .min(3)
         .refine((list) => new Set(list.map((n) => n.name)).size === list.length, 'must not name a neighborhood twice'),
-      commute: z.object({ raleigh: text, rtp: text, airport: text }),
+      commute: exact({ raleigh: text, rtp: text, airport: text }),
       amenities: z.array(text).min(3),
-      demographics: z.object({
+      demographics: exact({
         medianAge: z.number().positive(),
         familyFriendly: z.boolean(),
         walkScore: z.number().int().min(0).max(100),
@@ -254,8 +254,8 @@ const videoPlaylists = defineCollection({
 });
 
 /** A card of a card grid, a step of a step list. */
-const card = z.object({ title: text, text, figure: text.optional() });
-const step = z.object({ title: text, description: text });
+const card = exact({ title: text, text, figure: text.optional() });
+const step = exact({ title: text, description: text });
 const anchorId = z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be a lower-case id, e.g. "benefits"');
 
 /**
@@ -272,28 +272,26 @@ const landing = defineCollection({
       description,
       /** The hero's background and the page's social image. */
       image: image(),
-      hero: z.object({
+      hero: exact({
         title: text,
         eyebrow: text.optional(),
         lead: text,
         buttons: z
           .array(
-            z
-              .object({
-                label: text,
-                style: z.enum(['primary', 'light']).default('primary'),
-                /** A place on this site, e.g. "#home-value". */
-                href: z.string().regex(/^[#/]/, 'must be a path or #anchor on this site').optional(),
-                /** An address of src/site.config.ts. */
-                link: z.enum(['booking', 'relocationGuide', 'phone']).optional(),
-              })
-              .refine((b) => (b.href === undefined) !== (b.link === undefined), 'give either href or link'),
+            exact({
+              label: text,
+              style: z.enum(['primary', 'light']).default('primary'),
+              /** A place on this site, e.g. "#home-value". */
+              href: z.string().regex(/^[#/]/, 'must be a path or #anchor on this site').optional(),
+              /** An address of src/site.config.ts. */
+              link: z.enum(['booking', 'relocationGuide', 'phone']).optional(),
+            }).refine((b) => (b.href === undefined) !== (b.link === undefined), 'give either href or link'),
           )
           .max(3),
       }),
       sections: z.array(
         z.discriminatedUnion('type', [
-          z.object({
+          exact({
             type: z.literal('cards'),
             heading: text,
             intro: text.optional(),
@@ -301,7 +299,7 @@ const landing = defineCollection({
             tone: z.enum(['white', 'sand']).optional(),
             cards: z.array(card).min(1),
           }),
-          z.object({
+          exact({
             type: z.literal('steps'),
             heading: text,
             intro: text.optional(),
@@ -309,20 +307,20 @@ const landing = defineCollection({
             steps: z.array(step).min(1),
           }),
           /** The city cards of the towns with a relocationCard (content/cities). */
-          z.object({ type: z.literal('cities'), heading: text, intro: text.optional() }),
+          exact({ type: z.literal('cities'), heading: text, intro: text.optional() }),
           /** Every town's price, size and drive times in one table (content/cities); `note` says where they come from. */
-          z.object({ type: z.literal('compareTowns'), heading: text, intro: text.optional(), note: text.optional() }),
+          exact({ type: z.literal('compareTowns'), heading: text, intro: text.optional(), note: text.optional() }),
           /** The channel's newest relocation video. */
-          z.object({ type: z.literal('video') }),
-          z.object({ type: z.literal('calculator'), heading: text }),
-          z.object({ type: z.literal('propertySearch'), heading: text.optional() }),
-          z.object({ type: z.literal('homeValue') }),
+          exact({ type: z.literal('video') }),
+          exact({ type: z.literal('calculator'), heading: text }),
+          exact({ type: z.literal('propertySearch'), heading: text.optional() }),
+          exact({ type: z.literal('homeValue') }),
           /** A seller's net sheet (src/lib/net-sheet.ts): `example` is what its fields hold until the visitor types. */
-          z.object({
+          exact({
             type: z.literal('netSheet'),
             heading: text,
             intro: text.optional(),
-            example: z.object({
+            example: exact({
               price: z.number().positive(),
               payoff: z.number().nonnegative(),
               listingFeePercent: z.number().min(0).max(100),
@@ -335,11 +333,11 @@ const landing = defineCollection({
             }),
           }),
           /** A buyer's cash to close (src/lib/cash-to-close.ts): `example` is what its fields hold until the visitor types. */
-          z.object({
+          exact({
             type: z.literal('cashToClose'),
             heading: text,
             intro: text.optional(),
-            example: z.object({
+            example: exact({
               price: z.number().positive(),
               downPaymentPercent: z.number().min(0).max(100),
               interestRatePercent: z.number().min(0).max(100),
@@ -357,11 +355,11 @@ const landing = defineCollection({
             }),
           }),
           /** What a buyer can afford (src/lib/affordability.ts): `example` is what its fields hold until the visitor types. */
-          z.object({
+          exact({
             type: z.literal('affordability'),
             heading: text,
             intro: text.optional(),
-            example: z.object({
+            example: exact({
               annualIncome: z.number().positive(),
               monthlyDebts: z.number().nonnegative(),
               downPayment: z.number().nonnegative(),
@@ -376,14 +374,14 @@ const landing = defineCollection({
             }),
           }),
           /** The newest homes of a status group (content/listings), linking to all of them; absent when there are none. */
-          z.object({
+          exact({
             type: z.literal('homes'),
             status: z.enum(statusGroups.map((g) => g.slug) as [StatusGroup['slug'], ...StatusGroup['slug'][]]),
             heading: text,
             intro: text.optional(),
             tone: z.enum(['white', 'sand']).optional(),
           }),
-          z.object({
+          exact({
             type: z.literal('contact'),
             heading: text,
             text,

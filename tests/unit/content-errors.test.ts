@@ -214,6 +214,12 @@ describe('content schema errors', () => {
       'propertyTax: "municipalRte" is not a field of this file',
     ],
     [
+      'content/landing/downsizing.yaml',
+      /^ {4}intro: What the sale/m,
+      '    intor: What the sale',
+      'sections.2: "intor" is not a field of this file',
+    ],
+    [
       'content/reviews/testimonials.json',
       /"author_name": "Megan/,
       '"author": "Megan',
