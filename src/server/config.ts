@@ -64,7 +64,10 @@ export const envSchema = z.object({
   LEADS_POLL_MS: whole('LEADS_POLL_MS', 15_000),
   CONTACT_MIN_FILL_MS: whole('CONTACT_MIN_FILL_MS', spamTrap.minFillMs),
   TRUST_PROXY: flag,
-  PROXY_HOPS: whole('PROXY_HOPS', 1),
+  // 0 would mean no proxy: then X-Forwarded-For is not read at all (TRUST_PROXY off, the server not on 127.0.0.1).
+  PROXY_HOPS: whole('PROXY_HOPS', 1).refine((hops) => hops >= 1, {
+    error: 'PROXY_HOPS must be 1 or more; without a proxy in front, leave TRUST_PROXY off instead',
+  }),
   ALLOWED_ORIGINS: text,
   YOUTUBE_API_KEY: text,
   YOUTUBE_CHANNEL_ID: text,

@@ -18,6 +18,9 @@ describe('settings', () => {
   });
   it('says which setting is wrong', () => {
     expect(() => readLeadsConfig({ SMTP_PORT: 'abc' })).toThrow('SMTP_PORT must be a whole number');
+    expect(() => readLeadsConfig({ PROXY_HOPS: '0' })).toThrow(
+      'PROXY_HOPS must be 1 or more; without a proxy in front, leave TRUST_PROXY off instead',
+    );
     expect(() => readLeadsConfig({ CRM_WEBHOOK_URL: 'not a url' })).toThrow('CRM_WEBHOOK_URL is not a URL');
   });
   it('takes a postgres:// DATABASE_URL, and names a wrong one without its password', () => {
