@@ -120,6 +120,22 @@ test('a search that names a town leads with its guide, though articles that repe
   expect((await resultLinks(page))[0]).toBe('/blog/living-in-raleigh-nc');
 });
 
+test("a town's homes for sale lead with the town's own pages, not /videos, which repeats every playlist's titles", async ({
+  page,
+}) => {
+  // /videos came first for "wake forest homes for sale": its playlists name the town and "homes for sale" again and again.
+  await page.goto(`/search?q=${encodeURIComponent(`${town} homes for sale`)}`);
+  await expect(results(page).getByRole('heading').first()).toBeVisible();
+  const links = await resultLinks(page);
+  const townPages = links.filter((l) => l?.includes(slugify(town)));
+  expect(townPages.length).toBeGreaterThan(2);
+  expect(links.slice(0, townPages.length)).not.toContain('/videos');
+  // The videos are still found: on their page when the query is about videos.
+  await searchBox(page).fill('videos');
+  await expect(page.getByRole('status')).toHaveText(/results? for "videos"/);
+  expect((await resultLinks(page))[0]).toBe('/videos');
+});
+
 test('"contact" leads with the home page\'s contact section, the form and the ways to reach the agent', async ({
   page,
 }) => {
