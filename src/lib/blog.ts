@@ -161,7 +161,7 @@ export function relatedReading<T extends ArticlePlace, C extends { id: string; d
  * article whose `geo.city` is the town, a playlist titled "{town} NC"), so a new article or
  * playlist is never left out of the guide's links; a `guide` that names no city guide (its page
  * and structured data would link to a 404); a town written otherwise than its guide writes it
- * ("cary" for "Cary"); an article with nothing below its front matter.
+ * (all in lower case, say); an article with nothing below its front matter.
  */
 export function contentMistakes(
   articles: (ArticlePlace & { filePath?: string | undefined; body?: string | undefined })[],
