@@ -137,6 +137,17 @@ export function createDeliveryWorker(options: WorkerOptions) {
         next = undefined;
       }
       if (stopped) return;
+      // No retry is set further ahead than retryMaxMs, nor a claim held an hour: a delivery due
+      // later than that was set while this machine's clock ran ahead, and would wait out its error.
+      if (next !== undefined && next - now() > retryMaxMs + 3_600_000) {
+        log(
+          `delivery worker: a delivery was due ${new Date(next).toISOString()}, set while the clock ran ahead; pending deliveries are due again`,
+        );
+        next = await store.resumePending(now()).then(
+          () => now(),
+          () => next,
+        );
+      }
       const wait = next === undefined ? pollMs : Math.min(pollMs, Math.max(0, next - now()));
       clearTimeout(timer);
       timer = setTimeout(wake, wait);
