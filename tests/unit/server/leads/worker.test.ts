@@ -73,10 +73,13 @@ describe('delivery worker', () => {
     expect(sent.sort()).toEqual(['email', 'webhook']);
     expect(await t.store.nextAttemptAt()).toBeUndefined();
   });
-  it('sends at once a retry set while the clock ran ahead, once the clock is set right, without a restart', async () => {
+  /**
+   * A started worker whose clock reads `now`, with one pending e-mail retry set for `retryAt`
+   * (when the send failed, the clock may have read later): what it sends and logs.
+   */
+  async function retrySetFor(retryAt: number, now: number) {
     const logged: string[] = [];
     const sent: number[] = [];
-    const day = 86_400_000;
     const worker = createDeliveryWorker({
       store: t.store,
       senders: { email: async (lead) => void sent.push(lead.id) },
@@ -84,39 +87,33 @@ describe('delivery worker', () => {
       retryMaxMs: 60_000,
       pollMs: 60_000,
       log: (message) => logged.push(message),
-      now: () => 5 * day,
+      now: () => now,
     });
     await worker.start();
-    // A send failed while the clock read ten days later: its retry was set for then.
-    const id = await t.store.addLead({ status: 'lead', ...visitor, ip: '', userAgent: '' }, ['email'], 15 * day);
-    await t.store.markRetry(1, 'SMTP down', 15 * day + 1000);
+    const id = await t.store.addLead({ status: 'lead', ...visitor, ip: '', userAgent: '' }, ['email'], retryAt);
+    await t.store.markRetry(1, 'SMTP down', retryAt);
     worker.nudge();
+    return { worker, id, sent, logged };
+  }
+
+  it('sends at once a retry set while the clock ran ahead, once the clock is set right, without a restart', async () => {
+    const day = 86_400_000;
+    // A send failed while the clock read ten days later: its retry was set for then.
+    const { worker, id, sent, logged } = await retrySetFor(15 * day, 5 * day);
     await vi.waitFor(() => expect(sent).toEqual([id]));
     await worker.stop();
     expect(logged).toEqual([
-      `delivery worker: a delivery was due ${new Date(15 * day + 1000).toISOString()}, set while the clock ran ahead; pending deliveries are due again`,
+      `delivery worker: a delivery was due ${new Date(15 * day).toISOString()}, set while the clock ran ahead; pending deliveries are due again`,
       `lead #${id}: email delivered`,
     ]);
   });
 
   it('leaves a retry within its longest delay to its time', async () => {
-    const sent: number[] = [];
-    const worker = createDeliveryWorker({
-      store: t.store,
-      senders: { email: async (lead) => void sent.push(lead.id) },
-      retryBaseMs: 1000,
-      retryMaxMs: 60_000,
-      pollMs: 60_000,
-      log: () => {},
-      now: () => 1000,
-    });
-    await worker.start();
-    await t.store.addLead({ status: 'lead', ...visitor, ip: '', userAgent: '' }, ['email'], 1000);
-    await t.store.markRetry(1, 'SMTP down', 1000 + 60_000);
-    worker.nudge();
+    const { worker, sent, logged } = await retrySetFor(1000 + 60_000, 1000);
     await new Promise((resolve) => setTimeout(resolve, 200));
     await worker.stop();
     expect(sent).toEqual([]);
+    expect(logged).toEqual([]);
   });
 
   it('sends again later, not at once, what it sent but could not record as delivered', async () => {
