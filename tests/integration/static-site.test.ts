@@ -204,7 +204,7 @@ describe('Range requests', () => {
 });
 
 describe('revalidation', () => {
-  it("a page checked again (304) keeps its own policy and cache rule: the browser keeps a 304's headers", async () => {
+  it("a page checked again (304) keeps its own policy, cache rule and Vary: the browser keeps a 304's headers", async () => {
     for (const coding of ['br', 'identity']) {
       const first = await get('/about', coding);
       const again = await get('/about', coding, { 'if-none-match': String(first.headers['etag']) });
@@ -212,6 +212,7 @@ describe('revalidation', () => {
       expect(again.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
       expect(again.headers['content-security-policy']).toMatch(/script-src 'self'.*'sha256-/);
       expect(again.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+      expect([first.headers['vary'], again.headers['vary']]).toEqual(['Accept-Encoding', 'Accept-Encoding']);
     }
     const html = readFileSync(join(client, 'index.html'), 'utf8');
     const css = /\/_astro\/[^"]+\.css/.exec(html)![0];
@@ -219,6 +220,7 @@ describe('revalidation', () => {
     const assetAgain = await get(css, 'br', { 'if-none-match': String(asset.headers['etag']) });
     expect(assetAgain.status).toBe(304);
     expect(assetAgain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(assetAgain.headers['vary']).toBe('Accept-Encoding');
   });
 });
 

@@ -72,6 +72,8 @@ export function createStaticSite(distDir: string) {
       ? 'max-age=31536000, immutable'
       : `max-age=${page ? 0 : 3600}, must-revalidate`;
     res.setHeader('Cache-Control', `public, ${maxAge}`);
+    // sirv says it only on a 200; a 304 repeats it (RFC 9110 §15.4.5), as every file may have twins.
+    res.setHeader('Vary', 'Accept-Encoding');
     if (page) res.setHeader('Content-Security-Policy', policyFor(path));
     const text = textTypes[path.slice(path.lastIndexOf('.') + 1)];
     if (text)
