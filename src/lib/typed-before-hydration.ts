@@ -2,9 +2,10 @@
  * What a visitor typed into a server-rendered form before its island hydrated. Islands hydrate
  * late on purpose (on the first interaction, or when visible), so the first keystrokes land in
  * the plain HTML fields; React's state still holds the server's values and its next render
- * would put those back. An island calls this once and takes the edits over: as it first renders
- * (a state initializer) when it has a text area, whose typed text React's hydration replaces by
- * the rendered text; on mount is soon enough for inputs and selects, which hydration leaves alone.
+ * would put those back. An island takes the edits over on mount, when hydration is done: inputs
+ * and selects keep their typed value through it. One with a text area also calls this as it first
+ * renders (a state initializer), before hydration replaces a text area's typed text with the
+ * rendered one, and again on mount for what was typed while it rendered.
  * On the server (no document) nothing was typed.
  */
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;

@@ -59,6 +59,8 @@ const toneClass: Record<FormStatus['tone'], string> = {
 const inputClass =
   'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-ink shadow-sm focus:border-brand-700 aria-invalid:border-red-700';
 
+const fieldIds = Object.fromEntries(fields.map((f) => [f, ids.field(f)])) as Record<ContactField, string>;
+
 function firstInvalid(errors: FieldErrors): ContactField | undefined {
   return fields.find((field) => errors[field]);
 }
@@ -77,7 +79,7 @@ function ContactFormIsland({
   // hydration React puts its rendered text back (a home's or a search's prefilled message).
   const [values, setValues] = useState<ContactValues>(() => ({
     ...(initialValues ?? emptyContactValues),
-    ...typedBeforeHydration(Object.fromEntries(fields.map((f) => [f, ids.field(f)])) as Record<ContactField, string>),
+    ...typedBeforeHydration(fieldIds),
   }));
   const [errors, setErrors] = useState<FieldErrors>(initialErrors ?? {});
   const [status, setStatus] = useState<FormStatus | undefined>(initialStatus);
@@ -94,8 +96,12 @@ function ContactFormIsland({
     shownAt.current = formShownAt(
       performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined,
     );
-    // From here on the shared rules give SPEC's messages; without JavaScript the browser's own checks apply.
+    // The island hydrates on the first interaction, so the visitor may type on while it renders:
+    // what reached the inputs and the select after the read above is taken over here, or the
+    // next render would put the state's values back over it.
     // eslint-disable-next-line react-hooks/set-state-in-effect -- after hydration on purpose: the first render must match the server's HTML
+    setValues((current) => ({ ...current, ...typedBeforeHydration(fieldIds) }));
+    // From here on the shared rules give SPEC's messages; without JavaScript the browser's own checks apply.
     setEnhanced(true);
   }, []);
 
