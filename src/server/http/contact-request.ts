@@ -7,7 +7,10 @@
 import { contactFields, defaultHelpType, listingField, spamTrap, type ContactValues } from '#src/lib/contact-form.ts';
 import { takeSubmission, type IntakeDeps, type Outcome, type Submission } from '../leads/intake.ts';
 
-/** Largest body read. A full form is under 4 KB even in a non-Latin script. */
+/**
+ * Largest body read. A form at every limit in a non-Latin script is under 4 KB as the island's
+ * JSON, about 10 KB as the plain form posts it (each such character percent-encoded in 9 bytes).
+ */
 export const bodyLimitBytes = 16 * 1024;
 
 export const requestMessages = {
