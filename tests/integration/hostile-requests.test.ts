@@ -288,6 +288,12 @@ describe('a hostile request', () => {
     for (const [what, bytes, status] of answers) {
       const answer = await rawRequest(port, bytes);
       expect(answer.status, what).toBe(status);
+      // A visitor can meet one of them, following a link too long to open: it is told so in words.
+      if (status === 431) {
+        expect(answer.raw.slice(answer.raw.indexOf('\r\n\r\n') + 4), what).toBe(
+          'This address is too long to open. Please check the link, or start again at the home page.\n',
+        );
+      }
       expect(answer.headers.get('x-content-type-options'), what).toBe('nosniff');
       expect(answer.headers.get('content-security-policy'), what).toContain("default-src 'none'");
     }
@@ -381,6 +387,8 @@ describe('a hostile request', () => {
     expect(took).toBeGreaterThanOrEqual(1900);
     expect(took).toBeLessThan(4500);
     expect(answer.status === undefined || answer.status === 408).toBe(true);
+    if (answer.status === 408)
+      expect(answer.raw).toMatch(/\r\n\r\nThe request took too long to arrive\. Please try again\.\n$/);
     expect(await isUp(port)).toBe(true);
   });
 

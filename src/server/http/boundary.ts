@@ -62,14 +62,32 @@ export function withErrorBoundary(
   };
 }
 
-/** What Node's parser found wrong with a request it never handed to the app, as a status (else 400). */
-const clientErrorStatus: Record<string, number> = { HPE_HEADER_OVERFLOW: 431, ERR_HTTP_REQUEST_TIMEOUT: 408 };
+/**
+ * What Node's parser found wrong with a request it never handed to the app, as a status (else 400),
+ * and what a visitor can meet of it in words: a link too long to open (its address is a header line).
+ */
+const clientErrors: Record<string, [status: number, message?: string]> = {
+  HPE_HEADER_OVERFLOW: [
+    431,
+    'This address is too long to open. Please check the link, or start again at the home page.',
+  ],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request took too long to arrive. Please try again.'],
+};
 
 /** A whole plain answer on a bare socket (for what Node hands the server no response for), then closed. */
-export function endSocket(socket: Duplex, status: number, headers: Readonly<Record<string, string>>): void {
+export function endSocket(
+  socket: Duplex,
+  status: number,
+  headers: Readonly<Record<string, string>>,
+  message = STATUS_CODES[status] ?? String(status),
+): void {
   socket.on('error', () => socket.destroy());
-  const body = `${STATUS_CODES[status] ?? status}\n`;
-  const all = { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': `${body.length}` };
+  const body = `${message}\n`;
+  const all = {
+    ...headers,
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': `${Buffer.byteLength(body)}`,
+  };
   const lines = Object.entries({ ...all, Connection: 'close' }).map(([name, value]) => `${name}: ${value}\r\n`);
   socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${lines.join('')}\r\n${body}`);
 }
@@ -82,6 +100,7 @@ export function endSocket(socket: Duplex, status: number, headers: Readonly<Reco
 export function answerClientError(headers: Readonly<Record<string, string>>) {
   return (error: Error & { code?: string }, socket: Duplex): void => {
     if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
-    endSocket(socket, clientErrorStatus[error.code ?? ''] ?? 400, headers);
+    const [status, message] = clientErrors[error.code ?? ''] ?? [400];
+    endSocket(socket, status, headers, message);
   };
 }
