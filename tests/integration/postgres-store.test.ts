@@ -120,6 +120,31 @@ describe('PostgreSQL lead store shared by several instances', () => {
     }
   });
 
+  it('frees a claim taken while a clock ran ahead, and leaves a claim of its own length alone', async () => {
+    const url = await freshDatabase();
+    const ahead = openPostgresLeadStore(url, { leaseMs: 10_000, workerId: 'ahead', log: () => {} });
+    const right = openPostgresLeadStore(url, { leaseMs: 10_000, workerId: 'right', log: () => {} });
+    const day = 86_400_000;
+    try {
+      await right.addLead(lead('ahead@example.com'), ['email'], 1000);
+      await right.addLead(lead('right@example.com'), ['email'], 1000);
+      // Taken by an instance whose clock read a day later, which then died; the other by one that is right.
+      expect(await ahead.claimDeliveries(day, 1)).toHaveLength(1);
+      expect(await right.claimDeliveries(2000, 1)).toHaveLength(1);
+      expect(await right.nextAttemptAt()).toBe(12_000);
+
+      expect(await right.resumePending(2000, 3_600_000)).toBe(1);
+      const retaken = await right.claimDeliveries(2000);
+      expect(retaken.map(({ lead }) => lead.email)).toEqual(['ahead@example.com']);
+      // The right claim lasts its length: nothing to free, and nobody may take it before.
+      expect(await right.resumePending(2000, 3_600_000)).toBe(0);
+      expect(await ahead.claimDeliveries(11_999)).toEqual([]);
+    } finally {
+      await ahead.close();
+      await right.close();
+    }
+  });
+
   it('lets exactly three messages of one e-mail through two instances deciding at once', async () => {
     const url = await freshDatabase();
     const a = openPostgresLeadStore(url, { log: () => {} });

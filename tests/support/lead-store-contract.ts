@@ -149,6 +149,12 @@ export function describeLeadStoreContract(
       expect(await store.nextAttemptAt()).toBe(61_000);
       expect(await store.claimDeliveries(60_000)).toEqual([]);
 
+      // A retry within the longest delay is left to its time; only one set further ahead is due again.
+      expect(await store.resumePending(5000, 56_000)).toBe(0);
+      expect(await store.nextAttemptAt()).toBe(61_000);
+      expect(await store.resumePending(5000, 55_999)).toBe(1);
+      expect(await store.nextAttemptAt()).toBe(5000);
+      // On start, every pending delivery is counted (and due).
       expect(await store.resumePending(5000)).toBe(1);
       expect(await store.nextAttemptAt()).toBe(5000);
       const again = await store.claimDeliveries(5000);

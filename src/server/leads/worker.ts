@@ -138,15 +138,19 @@ export function createDeliveryWorker(options: WorkerOptions) {
       }
       if (stopped) return;
       // No retry is set further ahead than retryMaxMs, nor a claim held an hour: a delivery due
-      // later than that was set while this machine's clock ran ahead, and would wait out its error.
-      if (next !== undefined && next - now() > retryMaxMs + 3_600_000) {
-        log(
-          `delivery worker: a delivery was due ${new Date(next).toISOString()}, set while the clock ran ahead; pending deliveries are due again`,
-        );
-        next = await store.resumePending(now()).then(
-          () => now(),
-          () => next,
-        );
+      // later than that was set while a clock ran ahead, and would wait out its error. What is
+      // later only by this machine's clock (one behind, or a long claim) is left, and waited for
+      // as usual: a check that changes nothing must not run again at once.
+      const aheadByMs = retryMaxMs + 3_600_000;
+      if (next !== undefined && next - now() > aheadByMs) {
+        const at = new Date(next).toISOString();
+        const resumed = await store.resumePending(now(), aheadByMs).catch(() => 0);
+        if (resumed > 0) {
+          log(
+            `delivery worker: ${resumed} deliver${resumed === 1 ? 'y' : 'ies'} due as late as ${at}, set while a clock ran ahead, due again`,
+          );
+          next = now();
+        }
       }
       const wait = next === undefined ? pollMs : Math.min(pollMs, Math.max(0, next - now()));
       clearTimeout(timer);

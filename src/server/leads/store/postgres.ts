@@ -348,13 +348,20 @@ export function openPostgresLeadStore(connectionString: string, options: Postgre
     },
 
     /**
-     * On start, every pending delivery is due at once (the reason it waited may be gone). Claims
-     * of other instances are left alone. Returns how many are pending.
+     * On start, every pending delivery is due at once (the reason it waited may be gone); claims
+     * of other instances are left alone. With `aheadByMs`, those due later than that after now,
+     * and the claims that end later than a claim can (`leaseMs`) past that: taken by an instance
+     * whose clock ran ahead, and which may be gone. Returns how many.
      */
-    async resumePending(now = Date.now()): Promise<number> {
+    async resumePending(now = Date.now(), aheadByMs?: number): Promise<number> {
+      const after = aheadByMs === undefined ? Number.MIN_SAFE_INTEGER : now + aheadByMs;
+      const claimAfter = aheadByMs === undefined ? Number.MAX_SAFE_INTEGER : now + aheadByMs + leaseMs;
       const result = await query(
-        "UPDATE outbox SET next_attempt_at = LEAST(next_attempt_at, $1) WHERE state = 'pending'",
-        [now],
+        `UPDATE outbox SET next_attempt_at = LEAST(next_attempt_at, $1),
+                           claimed_by = CASE WHEN lease_until > $3 THEN NULL ELSE claimed_by END,
+                           lease_until = CASE WHEN lease_until > $3 THEN NULL ELSE lease_until END
+         WHERE state = 'pending' AND (next_attempt_at > $2 OR lease_until > $3)`,
+        [now, after, claimAfter],
       );
       return result.rowCount ?? 0;
     },

@@ -409,12 +409,14 @@ export function openSyncLeadStore(path: string, options: { readOnly?: boolean } 
 
     /**
      * On start, every pending delivery is due at once (the reason it waited may be gone, e.g. new
-     * settings). Returns how many are pending.
+     * settings); with `aheadByMs`, those due later than that after now. Returns how many.
      */
-    resumePending(now = Date.now()): number {
+    resumePending(now = Date.now(), aheadByMs?: number): number {
+      const after = aheadByMs === undefined ? Number.MIN_SAFE_INTEGER : now + aheadByMs;
       return Number(
-        prepared("UPDATE outbox SET next_attempt_at = MIN(next_attempt_at, ?) WHERE state = 'pending'").run(now)
-          .changes,
+        prepared(
+          "UPDATE outbox SET next_attempt_at = MIN(next_attempt_at, ?) WHERE state = 'pending' AND next_attempt_at > ?",
+        ).run(now, after).changes,
       );
     },
 

@@ -102,8 +102,12 @@ export interface LeadStore {
   nextAttemptAt(filter?: DeliveryFilter): Promise<number | undefined>;
   markDelivered(id: number, now?: number): Promise<void>;
   markRetry(id: number, error: string, nextAttemptAt: number): Promise<void>;
-  /** Makes every pending delivery due now; returns how many are pending. */
-  resumePending(now?: number): Promise<number>;
+  /**
+   * Makes pending deliveries due now and returns how many: every one (on start), or with
+   * `aheadByMs` only those that were set while a clock ran ahead: due more than `aheadByMs` after
+   * `now`, or (PostgreSQL) claimed until later than the longest claim past that.
+   */
+  resumePending(now?: number, aheadByMs?: number): Promise<number>;
   /** Newest first, with their deliveries. */
   listLeads(options?: { limit?: number; includeSpam?: boolean }): Promise<LeadWithDeliveries[]>;
   countSpam(): Promise<number>;

@@ -103,9 +103,36 @@ describe('delivery worker', () => {
     await vi.waitFor(() => expect(sent).toEqual([id]));
     await worker.stop();
     expect(logged).toEqual([
-      `delivery worker: a delivery was due ${new Date(15 * day).toISOString()}, set while the clock ran ahead; pending deliveries are due again`,
+      `delivery worker: 1 delivery due as late as ${new Date(15 * day).toISOString()}, set while a clock ran ahead, due again`,
       `lead #${id}: email delivered`,
     ]);
+  });
+
+  it('waits as usual for what is late only by its own clock (one behind, or a long claim), without spinning', async () => {
+    const day = 86_400_000;
+    let resumes = 0;
+    const logged: string[] = [];
+    const worker = createDeliveryWorker({
+      // Another instance holds the only delivery, until a time 10 days ahead of this clock.
+      store: {
+        ...t.store,
+        nextAttemptAt: () => Promise.resolve(11 * day),
+        resumePending: () => Promise.resolve((resumes++, 0)),
+      },
+      senders: { email: async () => {} },
+      retryBaseMs: 1000,
+      retryMaxMs: 60_000,
+      pollMs: 60_000,
+      log: (message) => logged.push(message),
+      now: () => day,
+    });
+    await worker.start();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await worker.stop();
+    // On start, then once per lane, then again only at the next poll; before, it ran again at
+    // once, hundreds of times, with a log line each.
+    expect(resumes).toBe(3);
+    expect(logged).toEqual([]);
   });
 
   it('leaves a retry within its longest delay to its time', async () => {
