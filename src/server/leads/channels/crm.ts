@@ -99,8 +99,10 @@ export function createWebhookSender(url: string, apiKey: string | undefined): Po
       // GET's 200 would count as delivered. It fails, naming where to point CRM_WEBHOOK_URL.
       redirect: 'manual',
     });
-    // The body is not needed; reading it frees the connection.
-    const answer = await response.text();
+    // The status decides: a 2xx is the CRM's word that it has the lead, whatever becomes of its
+    // body (cut short, or slower than the timeout); counted as a failure, the lead would be
+    // posted again, and again. The body is read only to free the connection and to name a refusal.
+    const answer = await response.text().catch(() => '');
     const location = response.headers.get('location');
     if (response.status >= 300 && response.status < 400 && location)
       throw new Error(

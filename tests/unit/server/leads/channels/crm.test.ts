@@ -1,6 +1,6 @@
 /** The CRM webhook's body (Follow Up Boss events). */
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { buildFollowUpBossEvent, createWebhookSender } from '#src/server/leads/channels/crm.ts';
 import { stored } from '../fixtures.ts';
@@ -50,6 +50,34 @@ describe('CRM webhook delivery', () => {
       expect(seen).toEqual(['POST /hook with the lead']);
       await createWebhookSender(`${base}/hook/`, undefined)(stored);
       expect(seen.at(-1)).toBe('POST /hook/ with the lead');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('counts a 2xx as delivered even when its body is cut short, so the CRM never gets the lead twice', async () => {
+    const answers = ['201 Created', '500 Internal Server Error'];
+    let posts = 0;
+    // Says 50 bytes of JSON follow, sends 7 and hangs up.
+    const server = createTcpServer((socket) => {
+      let request = Buffer.alloc(0);
+      socket.on('data', (chunk: Buffer) => {
+        request = Buffer.concat([request, chunk]);
+        const head = request.indexOf('\r\n\r\n');
+        const length = Number(/content-length: (\d+)/i.exec(request.toString('latin1'))?.[1] ?? 0);
+        if (head < 0 || request.length - head - 4 < length) return;
+        socket.end(
+          `HTTP/1.1 ${answers[posts++]}\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{"id":1`,
+        );
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const send = createWebhookSender(`http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, undefined);
+    try {
+      await send(stored);
+      // A refusal cut short is still a failure: the lead is tried again.
+      await expect(send(stored)).rejects.toThrow('CRM webhook answered 500');
+      expect(posts).toBe(2);
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
