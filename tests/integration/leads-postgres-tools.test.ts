@@ -100,6 +100,25 @@ describe('npm run leads:to-postgres', () => {
     );
   });
 
+  it('copies a lead stored with a NUL (before intake took them out), which PostgreSQL cannot hold, without it', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'leads-nul-')), 'leads.db');
+    const store = openLeadStore(file);
+    try {
+      const id = await store.addLead({ ...base, email: 'nul@example.com', message: 'Call me\0 soon' }, ['webhook'], 0);
+      const [webhook] = (await store.listLeads()).find((l) => l.id === id)!.deliveries;
+      await store.markRetry(webhook!.id, 'CRM answered 500: \0', 1000);
+    } finally {
+      await store.close();
+    }
+    const url = await server.createDatabase('leads_nul');
+    const copy = run('scripts/leads-to-postgres.ts', { DATABASE_URL: url }, file);
+    expect(copy.stderr).toBe('');
+    expect(copy.stdout).toContain('Copied 1 lead from');
+    const listed = run('scripts/leads.ts', { DATABASE_URL: url }).stdout;
+    expect(listed).toContain('Call me soon');
+    expect(listed).toContain('(CRM answered 500: )');
+  });
+
   it('leaves npm run leads showing on PostgreSQL exactly what it showed on SQLite', () => {
     for (const args of [['--spam'], [], ['--csv', '-', '--spam']]) {
       const sqlite = onSqlite(...args);

@@ -145,6 +145,21 @@ describe('PostgreSQL lead store shared by several instances', () => {
     }
   });
 
+  it('records a failed try whose reason quotes a NUL (from a CRM answer), which PostgreSQL text cannot hold', async () => {
+    const store = openPostgresLeadStore(await freshDatabase(), { log: () => {} });
+    try {
+      await store.addLead(lead('nul@example.com'), ['webhook'], 1000);
+      const [{ delivery }] = (await store.claimDeliveries(1000)) as [{ delivery: { id: number } }];
+      await store.markRetry(delivery.id, 'CRM webhook answered 500: \0oops', 5000);
+      expect((await store.listLeads())[0]!.deliveries[0]).toMatchObject({
+        attempts: 1,
+        lastError: 'CRM webhook answered 500: oops',
+      });
+    } finally {
+      await store.close();
+    }
+  });
+
   it('lets exactly three messages of one e-mail through two instances deciding at once', async () => {
     const url = await freshDatabase();
     const a = openPostgresLeadStore(url, { log: () => {} });

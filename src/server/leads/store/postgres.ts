@@ -104,6 +104,9 @@ export const schemaVersion = migrations.length;
 
 type Row = Record<string, unknown>;
 
+/** Text as PostgreSQL can hold it: without NUL (a failed send's reason may quote one from a CRM's answer). */
+const withoutNul = <T>(value: T): T => (typeof value === 'string' ? (value.replaceAll('\0', '') as T) : value);
+
 const placeholders = (from: number, count: number) =>
   Array.from({ length: count }, (_, i) => `$${from + i}`).join(', ');
 
@@ -343,7 +346,7 @@ export function openPostgresLeadStore(connectionString: string, options: Postgre
       await query(
         `UPDATE outbox SET attempts = attempts + 1, last_error = $2, next_attempt_at = $3, claimed_by = NULL, lease_until = NULL
          WHERE id = $1 AND state = 'pending' AND (claimed_by IS NULL OR claimed_by = $4)`,
-        [id, error.slice(0, 1000), nextAttemptAt, workerId],
+        [id, withoutNul(error.slice(0, 1000)), nextAttemptAt, workerId],
       );
     },
 
@@ -433,7 +436,8 @@ export function openPostgresLeadStore(connectionString: string, options: Postgre
             [origin(lead)],
           );
           if (first.rowCount === 0) continue;
-          const values = [...leadValues(lead, lead.receivedAt), origin(lead)];
+          // A lead stored before intake took NULs out may hold one, which PostgreSQL's text cannot.
+          const values = [...leadValues(lead, lead.receivedAt).map(withoutNul), origin(lead)];
           const { rows } = await client.query<{ id: string }>(
             `INSERT INTO leads (${leadColumns.join(', ')}, origin) VALUES (${placeholders(1, values.length)})
              ON CONFLICT (origin) DO NOTHING RETURNING id`,
@@ -452,7 +456,7 @@ export function openPostgresLeadStore(connectionString: string, options: Postgre
                 delivery.state,
                 delivery.attempts,
                 delivery.nextAttemptAt,
-                delivery.lastError,
+                withoutNul(delivery.lastError),
                 delivery.deliveredAt,
               ],
             );
