@@ -195,7 +195,9 @@ export function toHomeFields(record: ResoRecord, options: { addressHidden: boole
   // unreadable PriceChangeTimestamp only dates a price drop, so it is left out, not the home.
   for (const name of ['ModificationTimestamp', 'PriceChangeTimestamp']) {
     const value = record[name];
-    if (typeof value === 'string' && !Number.isNaN(Date.parse(value))) home[name] = dayIn(value, options.timeZone);
+    const day = typeof value === 'string' && !Number.isNaN(Date.parse(value)) && dayIn(value, options.timeZone);
+    // A placeholder such as 0001-01-01 gives a year of one digit.
+    if (day && /^\d{4}-\d{2}-\d{2}$/.test(day)) home[name] = day;
   }
   // Some MLSs fill OriginalListPrice with 0 when it was not recorded: it says nothing, so it is left
   // out rather than the home refused.
@@ -378,7 +380,10 @@ export function toLocalTime(value: unknown): string | undefined {
   if (Number.isNaN(instant.getTime())) return undefined;
   const w = wallClock(instant);
   const p = (n: number) => String(n).padStart(2, '0');
-  return `${w.year}-${p(w.month)}-${p(w.day)}T${p(w.hour)}:${p(w.minute)}`;
+  const time = `${w.year}-${p(w.month)}-${p(w.day)}T${p(w.hour)}:${p(w.minute)}`;
+  // A placeholder such as 0001-01-01 (a year of one digit), or a time before New York kept whole
+  // minutes (1883), is no time an open house has.
+  return localTimeInZone(time) ? time : undefined;
 }
 
 /**

@@ -144,6 +144,8 @@ describe('a record as a home', () => {
       ListingKey: 'K2',
     });
     expect(fields({ OriginalListPrice: '0.00', PriceChangeTimestamp: null })).toEqual({});
+    // A placeholder for "never" (a .NET default): the home stays, without it.
+    expect(fields({ ListingKey: 'K3', PriceChangeTimestamp: '0001-01-01T00:00:00Z' })).toEqual({ ListingKey: 'K3' });
   });
 
   it("leaves out a condominium's lot of 0 acres, and gives a fee at another frequency as its monthly equal", () => {
@@ -288,6 +290,14 @@ describe('open houses from the MLS', () => {
     expect(toLocalTime('2030-06-01T13:00')).toBe('2030-06-01T13:00');
     // 2:30 on the morning the clocks go forward does not exist.
     expect(toLocalTime('2030-03-10T02:30:00')).toBeUndefined();
+    // Placeholders and typing slips: a year of fewer than four digits, or before New York kept whole minutes.
+    for (const slip of ['0001-01-01T00:00:00Z', '0202-06-01T17:00:00Z', '1800-06-01T17:00:00Z']) {
+      expect(toLocalTime(slip), slip).toBeUndefined();
+      expect(openHouseOf(record({ OpenHouseEndTime: slip }))).toEqual({
+        action: 'skip',
+        reason: `OpenHouseEndTime is not a time ("${slip}")`,
+      });
+    }
     for (const bad of ['2030-06-01', 'June 1, 2030 1 PM', '2030-06-01T25:00:00Z', '', null, 17]) {
       expect(toLocalTime(bad), String(bad)).toBeUndefined();
     }
