@@ -6,7 +6,7 @@
  * pace, the headers and the filters.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -224,6 +224,22 @@ describe('npm run sync-listings', () => {
     );
     expect(readFileSync(join(dir, 'snapshot.json'), 'utf8')).toBe(before);
     expect(existsSync(`${dir}.partial`)).toBe(false);
+  });
+
+  it('does not run beside another run of the same folder, and changes nothing', async () => {
+    const before = readFileSync(join(dir, 'snapshot.json'), 'utf8');
+    // This test's own process stands for a run still fetching photos.
+    writeFileSync(`${dir}.lock`, `${process.pid}\n`);
+    try {
+      const run = await sync();
+      expect(run.code).toBe(1);
+      expect(run.out).toContain(`Another sync is running (process ${process.pid}, ${dir}.lock)`);
+      expect(run.requests).toEqual([]);
+    } finally {
+      rmSync(`${dir}.lock`);
+    }
+    expect(readFileSync(join(dir, 'snapshot.json'), 'utf8')).toBe(before);
+    expect((await sync()).code).toBe(0);
   });
 
   it('fails with a clear message on a wrong token, and changes nothing', async () => {

@@ -6,7 +6,7 @@
  * watermark (the greatest ModificationTimestamp of a complete run) moves only with it.
  * Plain TypeScript with relative imports: Node runs it from scripts/.
  */
-import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'astro/zod';
 import { listingSlug, toSlug } from '../listing/format.ts';
@@ -89,6 +89,43 @@ export type ListingSnapshot = z.infer<typeof listingSnapshotSchema>;
 /** The folder a run writes before the swap, and the one the swap moves the old snapshot to. */
 export const stagingDir = (dir: string) => `${dir.replace(/\/+$/, '')}.partial`;
 export const previousDir = (dir: string) => `${dir.replace(/\/+$/, '')}.previous`;
+export const lockFile = (dir: string) => `${dir.replace(/\/+$/, '')}.lock`;
+
+/** Whether a process of this id runs (on this machine). */
+function running(pid: number): boolean {
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Holds the folder for one run, as {dir}.lock with the run's process id. Two runs at once (one
+ * scheduled while the last still fetches photos, or one by hand) would remove each other's staged
+ * folder and together ask the MLS faster than it allows. The lock of a run whose process is gone
+ * is taken over. Returns its release.
+ */
+export function lockSnapshot(dir: string): () => void {
+  const file = lockFile(dir);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
+      return () => rmSync(file, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = Number(readFileSync(file, 'utf8').trim());
+      if (attempt > 0 || running(pid)) {
+        throw new Error(
+          `Another sync is running (process ${pid}, ${file}): this one stops and changes nothing. If none runs, delete ${file}.`,
+        );
+      }
+      rmSync(file, { force: true });
+    }
+  }
+}
 
 /**
  * The snapshot in `dir`, or undefined before the first run. A run stopped between the two renames

@@ -32,6 +32,7 @@ import {
 import {
   listingSnapshotSchema,
   PHOTO_DIR,
+  lockSnapshot,
   readSnapshot,
   SNAPSHOT_FILE,
   stagingDir,
@@ -114,7 +115,18 @@ function carry(from: string, to: string): boolean {
   return true;
 }
 
+/** One run at a time per folder (see `lockSnapshot`). */
 export async function syncListings(options: SyncOptions): Promise<SyncResult> {
+  mkdirSync(dirname(options.dir), { recursive: true });
+  const release = lockSnapshot(options.dir);
+  try {
+    return await replicate(options);
+  } finally {
+    release();
+  }
+}
+
+async function replicate(options: SyncOptions): Promise<SyncResult> {
   const {
     http,
     dir,

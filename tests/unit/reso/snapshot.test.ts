@@ -1,6 +1,10 @@
 /** Which synced homes the build publishes beside the hand-written ones (src/lib/reso/snapshot.ts). */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { snapshotEntries, type ListingSnapshot } from '#src/lib/reso/snapshot.ts';
+import { lockFile, lockSnapshot, snapshotEntries, type ListingSnapshot } from '#src/lib/reso/snapshot.ts';
 
 const asOf = '2026-05-02T13:15:00.000Z';
 
@@ -80,5 +84,29 @@ describe('synced homes in the listing collection', () => {
       ['CAR900', '12-sample-lane-cary-nc'],
       ['CAR001', '12-sample-lane-cary-nc-car001'],
     ]);
+  });
+});
+
+describe('one sync at a time', () => {
+  const folder = () => join(mkdtempSync(join(tmpdir(), 'snapshot-lock-')), 'listings-mls');
+
+  it('holds the folder for one run; another stops, saying why, until it is released', () => {
+    const dir = folder();
+    const release = lockSnapshot(dir);
+    expect(() => lockSnapshot(dir)).toThrow(
+      `Another sync is running (process ${process.pid}, ${dir}.lock): this one stops and changes nothing. If none runs, delete ${dir}.lock.`,
+    );
+    release();
+    expect(existsSync(lockFile(dir))).toBe(false);
+    lockSnapshot(dir)();
+  });
+
+  it('takes over the lock of a run whose process is gone', () => {
+    const dir = folder();
+    const { pid } = spawnSync(process.execPath, ['-e', '']);
+    writeFileSync(lockFile(dir), `${pid}\n`);
+    const release = lockSnapshot(dir);
+    expect(existsSync(lockFile(dir))).toBe(true);
+    release();
   });
 });
