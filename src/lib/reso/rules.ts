@@ -125,6 +125,11 @@ export function decide(record: ResoRecord, options: { soldSince?: string | undef
   if (record['InternetEntireListingDisplayYN'] === false) {
     return { action: 'remove', reason: 'InternetEntireListingDisplayYN is false (not for the Internet)' };
   }
+  // MLS Grid names the licence uses a record may serve (IDX, VOW, BO, PT): this site is IDX.
+  const uses = record['MlgCanUse'];
+  if (Array.isArray(uses) && !uses.includes('IDX')) {
+    return { action: 'remove', reason: `MlgCanUse is ${uses.join(', ') || 'empty'} (not for IDX display)` };
+  }
   const status = record['StandardStatus'];
   if (typeof status === 'string' && !(publicStatuses as readonly string[]).includes(status)) {
     return { action: 'remove', reason: `StandardStatus is ${status} (not shown publicly)` };

@@ -27,6 +27,17 @@ describe('the licence rules', () => {
     expect(decide({ StandardStatus: 'Closed', MlgCanView: true })).toEqual({ action: 'keep', addressHidden: false });
   });
 
+  it('publishes only a record licensed for IDX display, where MLS Grid says which uses it may serve', () => {
+    expect(decide({ StandardStatus: 'Active', MlgCanUse: ['VOW', 'BO'] })).toEqual({
+      action: 'remove',
+      reason: 'MlgCanUse is VOW, BO (not for IDX display)',
+    });
+    expect(decide({ StandardStatus: 'Active', MlgCanUse: [] })).toMatchObject({ action: 'remove' });
+    expect(decide({ StandardStatus: 'Active', MlgCanUse: ['IDX', 'VOW'] })).toMatchObject({ action: 'keep' });
+    // A server that does not say (not MLS Grid) leaves it to the other rules.
+    expect(decide({ StandardStatus: 'Active' })).toMatchObject({ action: 'keep' });
+  });
+
   it('hides the street when InternetAddressDisplayYN is false', () => {
     expect(decide({ StandardStatus: 'Active', InternetAddressDisplayYN: false })).toEqual({
       action: 'keep',
