@@ -191,6 +191,9 @@ export function toHomeFields(record: ResoRecord, options: { addressHidden: boole
     else if (listFields.has(name)) value = toList(value);
     else if (name === 'CloseDate' || name === 'OnMarketDate') value = toDay(value);
     else if (name === 'StreetNumber' && typeof value === 'number') value = String(value);
+    // ZIP+4 (27513-1234) is shown, as the site writes every address, by its five digits.
+    else if (name === 'PostalCode' && typeof value === 'string')
+      value = /^(\d{5})-?\d{4}$/.exec(value.trim())?.[1] ?? value;
     home[name] = value;
   }
   if (home['OnMarketDate'] === undefined && typeof record['ListingContractDate'] === 'string') {

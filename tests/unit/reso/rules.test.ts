@@ -159,6 +159,16 @@ describe('a record as a home', () => {
     expect(fields({ ListingKey: 'K3', PriceChangeTimestamp: '0001-01-01T00:00:00Z' })).toEqual({ ListingKey: 'K3' });
   });
 
+  it('writes a ZIP+4 as its five digits, as the site writes every address', () => {
+    const fields = (r: Record<string, unknown>) =>
+      toHomeFields(r, { addressHidden: false, timeZone: 'America/New_York' });
+    expect(fields({ PostalCode: '27513-1234' })).toEqual({ PostalCode: '27513' });
+    expect(fields({ PostalCode: '275131234' })).toEqual({ PostalCode: '27513' });
+    expect(fields({ PostalCode: '27513' })).toEqual({ PostalCode: '27513' });
+    // Anything else is left to the schema, which names it.
+    expect(fields({ PostalCode: '2751' })).toEqual({ PostalCode: '2751' });
+  });
+
   it("leaves out a condominium's lot of 0 acres, and gives a fee at another frequency as its monthly equal", () => {
     const fields = (r: Record<string, unknown>) =>
       toHomeFields(r, { addressHidden: false, timeZone: 'America/New_York' });
