@@ -35,47 +35,52 @@ function redact(value: string): string {
   return value.replace(/^([a-z]+:\/\/[^:/@]*:)[^@]*@/i, '$1***@');
 }
 
-export const envSchema = z.object({
-  PORT: whole('PORT', 4321),
-  HOST: text.transform((value) => value ?? '127.0.0.1'),
-  REQUEST_TIMEOUT_MS: whole('REQUEST_TIMEOUT_MS', 30_000),
-  MAX_CONNECTIONS: whole('MAX_CONNECTIONS', 1024),
-  LEADS_DB: text.transform((value) => value ?? 'data/leads.db'),
-  DATABASE_URL: optional(
-    z
-      .string()
-      .trim()
-      .refine((value) => /^postgres(ql)?:\/\//.test(value) && URL.canParse(value), {
-        error: (issue) => `DATABASE_URL must be a postgres:// URL, got "${redact(String(issue.input))}"`,
-      }),
-  ),
-  LEADS_LEASE_MS: whole('LEADS_LEASE_MS', 150_000),
-  SMTP_HOST: text,
-  SMTP_PORT: whole('SMTP_PORT', 587),
-  SMTP_SECURE: optional(z.enum(['true', 'false'])),
-  SMTP_USER: text,
-  SMTP_PASS: text,
-  SMTP_FROM: text,
-  LEADS_TO: text,
-  CRM_WEBHOOK_URL: url('CRM_WEBHOOK_URL'),
-  CRM_WEBHOOK_API_KEY: text,
-  LEADS_RETRY_BASE_MS: whole('LEADS_RETRY_BASE_MS', 30_000),
-  LEADS_RETRY_MAX_MS: whole('LEADS_RETRY_MAX_MS', 3_600_000),
-  LEADS_POLL_MS: whole('LEADS_POLL_MS', 15_000),
-  CONTACT_MIN_FILL_MS: whole('CONTACT_MIN_FILL_MS', spamTrap.minFillMs),
-  TRUST_PROXY: flag,
-  // 0 would mean no proxy: then X-Forwarded-For is not read at all (TRUST_PROXY off, the server not on 127.0.0.1).
-  PROXY_HOPS: whole('PROXY_HOPS', 1).refine((hops) => hops >= 1, {
-    error: 'PROXY_HOPS must be 1 or more; without a proxy in front, leave TRUST_PROXY off instead',
-  }),
-  ALLOWED_ORIGINS: text,
-  YOUTUBE_API_KEY: text,
-  YOUTUBE_CHANNEL_ID: text,
-  YOUTUBE_API_BASE_URL: url('YOUTUBE_API_BASE_URL'),
-  PUBLIC_GOOGLE_MAPS_KEY: text,
-  PUBLIC_GOOGLE_PLACE_ID: text,
-  PUBLIC_GOOGLE_MAPS_SCRIPT_URL: url('PUBLIC_GOOGLE_MAPS_SCRIPT_URL'),
-});
+export const envSchema = z
+  .object({
+    PORT: whole('PORT', 4321),
+    HOST: text.transform((value) => value ?? '127.0.0.1'),
+    REQUEST_TIMEOUT_MS: whole('REQUEST_TIMEOUT_MS', 30_000),
+    MAX_CONNECTIONS: whole('MAX_CONNECTIONS', 1024),
+    LEADS_DB: text.transform((value) => value ?? 'data/leads.db'),
+    DATABASE_URL: optional(
+      z
+        .string()
+        .trim()
+        .refine((value) => /^postgres(ql)?:\/\//.test(value) && URL.canParse(value), {
+          error: (issue) => `DATABASE_URL must be a postgres:// URL, got "${redact(String(issue.input))}"`,
+        }),
+    ),
+    LEADS_LEASE_MS: whole('LEADS_LEASE_MS', 150_000),
+    SMTP_HOST: text,
+    SMTP_PORT: whole('SMTP_PORT', 587),
+    SMTP_SECURE: optional(z.enum(['true', 'false'])),
+    SMTP_USER: text,
+    SMTP_PASS: text,
+    SMTP_FROM: text,
+    LEADS_TO: text,
+    CRM_WEBHOOK_URL: url('CRM_WEBHOOK_URL'),
+    CRM_WEBHOOK_API_KEY: text,
+    LEADS_RETRY_BASE_MS: whole('LEADS_RETRY_BASE_MS', 30_000),
+    LEADS_RETRY_MAX_MS: whole('LEADS_RETRY_MAX_MS', 3_600_000),
+    LEADS_POLL_MS: whole('LEADS_POLL_MS', 15_000),
+    CONTACT_MIN_FILL_MS: whole('CONTACT_MIN_FILL_MS', spamTrap.minFillMs),
+    TRUST_PROXY: flag,
+    // 0 would mean no proxy: then X-Forwarded-For is not read at all (TRUST_PROXY off, the server not on 127.0.0.1).
+    PROXY_HOPS: whole('PROXY_HOPS', 1).refine((hops) => hops >= 1, {
+      error: 'PROXY_HOPS must be 1 or more; without a proxy in front, leave TRUST_PROXY off instead',
+    }),
+    ALLOWED_ORIGINS: text,
+    YOUTUBE_API_KEY: text,
+    YOUTUBE_CHANNEL_ID: text,
+    YOUTUBE_API_BASE_URL: url('YOUTUBE_API_BASE_URL'),
+    PUBLIC_GOOGLE_MAPS_KEY: text,
+    PUBLIC_GOOGLE_PLACE_ID: text,
+    PUBLIC_GOOGLE_MAPS_SCRIPT_URL: url('PUBLIC_GOOGLE_MAPS_SCRIPT_URL'),
+  })
+  .refine((env) => env.LEADS_RETRY_MAX_MS >= env.LEADS_RETRY_BASE_MS, {
+    // Below it every failed try would be repeated at once, as fast as the mail server or CRM answers.
+    error: 'LEADS_RETRY_MAX_MS must be at least LEADS_RETRY_BASE_MS (the longest delay between tries, the first)',
+  });
 
 export type Env = z.infer<typeof envSchema>;
 

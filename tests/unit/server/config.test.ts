@@ -22,6 +22,10 @@ describe('settings', () => {
       'PROXY_HOPS must be 1 or more; without a proxy in front, leave TRUST_PROXY off instead',
     );
     expect(() => readLeadsConfig({ CRM_WEBHOOK_URL: 'not a url' })).toThrow('CRM_WEBHOOK_URL is not a URL');
+    expect(() => readLeadsConfig({ LEADS_RETRY_MAX_MS: '0' })).toThrow(
+      'LEADS_RETRY_MAX_MS must be at least LEADS_RETRY_BASE_MS (the longest delay between tries, the first)',
+    );
+    expect(readLeadsConfig({ LEADS_RETRY_BASE_MS: '200', LEADS_RETRY_MAX_MS: '200' }).retryMaxMs).toBe(200);
   });
   it('takes a postgres:// DATABASE_URL, and names a wrong one without its password', () => {
     expect(readLeadsConfig({ DATABASE_URL: 'postgres://leads:pw@db.example.com:5432/leads' }).databaseUrl).toBe(
