@@ -20,6 +20,15 @@ import { localTimeInZone, upcomingOpenHouses, wallClock } from '../listing/time.
 /** RESO StandardStatus values the site shows (the listing collection's own list). */
 export const publicStatuses = ['Coming Soon', 'Active', 'Active Under Contract', 'Pending', 'Closed'] as const;
 
+/**
+ * A public StandardStatus as the site writes it, also from a server that sends the lookup's
+ * member name (`ActiveUnderContract`, `COMING SOON`); undefined for any other value.
+ */
+function publicStatus(value: unknown): (typeof publicStatuses)[number] | undefined {
+  const squeezed = (text: string) => text.replace(/[\s_]+/g, '').toLowerCase();
+  return typeof value === 'string' ? publicStatuses.find((s) => squeezed(s) === squeezed(value)) : undefined;
+}
+
 /** The RESO fields copied as they are into a home, when the record has them. */
 export const copiedFields = [
   'ListingKey',
@@ -130,7 +139,7 @@ export function decide(record: ResoRecord, options: { soldSince?: string | undef
   if (Array.isArray(uses) && !uses.includes('IDX')) {
     return { action: 'remove', reason: `MlgCanUse is ${uses.join(', ') || 'empty'} (not for IDX display)` };
   }
-  const status = record['StandardStatus'];
+  const status = publicStatus(record['StandardStatus']) ?? record['StandardStatus'];
   if (typeof status === 'string' && !(publicStatuses as readonly string[]).includes(status)) {
     return { action: 'remove', reason: `StandardStatus is ${status} (not shown publicly)` };
   }
@@ -190,6 +199,7 @@ export function toHomeFields(record: ResoRecord, options: { addressHidden: boole
     if (numberFields.has(name)) value = toNumber(name, value);
     else if (listFields.has(name)) value = toList(value);
     else if (name === 'CloseDate' || name === 'OnMarketDate') value = toDay(value);
+    else if (name === 'StandardStatus') value = publicStatus(value) ?? value;
     else if (name === 'StreetNumber' && typeof value === 'number') value = String(value);
     // ZIP+4 (27513-1234) is shown, as the site writes every address, by its five digits.
     else if (name === 'PostalCode' && typeof value === 'string')

@@ -27,6 +27,18 @@ describe('the licence rules', () => {
     expect(decide({ StandardStatus: 'Closed', MlgCanView: true })).toEqual({ action: 'keep', addressHidden: false });
   });
 
+  it('reads a status sent as its lookup member name (ActiveUnderContract), as the site writes it', () => {
+    expect(decide({ StandardStatus: 'ActiveUnderContract' })).toMatchObject({ action: 'keep' });
+    expect(decide({ StandardStatus: 'COMING_SOON' })).toMatchObject({ action: 'keep' });
+    expect(decide({ StandardStatus: 'Closed', CloseDate: '2020-01-02' }, { soldSince: '2025-01-01' })).toMatchObject({
+      action: 'remove',
+      olderSale: true,
+    });
+    expect(decide({ StandardStatus: 'ComingSoonish' })).toMatchObject({ action: 'remove' });
+    const fields = toHomeFields({ StandardStatus: 'ActiveUnderContract' }, { addressHidden: false, timeZone: 'UTC' });
+    expect(fields).toEqual({ StandardStatus: 'Active Under Contract' });
+  });
+
   it('publishes only a record licensed for IDX display, where MLS Grid says which uses it may serve', () => {
     expect(decide({ StandardStatus: 'Active', MlgCanUse: ['VOW', 'BO'] })).toEqual({
       action: 'remove',
