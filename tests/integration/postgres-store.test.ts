@@ -149,7 +149,7 @@ describe('PostgreSQL lead store shared by several instances', () => {
     const store = openPostgresLeadStore(await freshDatabase(), { log: () => {} });
     try {
       await store.addLead(lead('nul@example.com'), ['webhook'], 1000);
-      const [{ delivery }] = (await store.claimDeliveries(1000)) as [{ delivery: { id: number } }];
+      const { delivery } = (await store.claimDeliveries(1000))[0]!;
       await store.markRetry(delivery.id, 'CRM webhook answered 500: \0oops', 5000);
       expect((await store.listLeads())[0]!.deliveries[0]).toMatchObject({
         attempts: 1,
