@@ -102,22 +102,30 @@ function running(pid: number): boolean {
   }
 }
 
+/** The locks this process holds. */
+const held = new Set<string>();
+
 /**
  * Holds the folder for one run, as {dir}.lock with the run's process id. Two runs at once (one
  * scheduled while the last still fetches photos, or one by hand) would remove each other's staged
  * folder and together ask the MLS faster than it allows. The lock of a run whose process is gone
- * is taken over. Returns its release.
+ * is taken over, as is one naming this process that it does not hold (left by a run in a container
+ * since restarted, where process ids repeat). Returns its release.
  */
 export function lockSnapshot(dir: string): () => void {
   const file = lockFile(dir);
   for (let attempt = 0; ; attempt++) {
     try {
       writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
-      return () => rmSync(file, { force: true });
+      held.add(file);
+      return () => {
+        held.delete(file);
+        rmSync(file, { force: true });
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const pid = Number(readFileSync(file, 'utf8').trim());
-      if (attempt > 0 || running(pid)) {
+      if (attempt > 0 || (pid === process.pid ? held.has(file) : running(pid))) {
         throw new Error(
           `Another sync is running (process ${pid}, ${file}): this one stops and changes nothing. If none runs, delete ${file}.`,
         );

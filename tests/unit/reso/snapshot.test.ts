@@ -101,12 +101,15 @@ describe('one sync at a time', () => {
     lockSnapshot(dir)();
   });
 
-  it('takes over the lock of a run whose process is gone', () => {
+  it('takes over the lock of a run whose process is gone, or one naming this process that it does not hold', () => {
     const dir = folder();
     const { pid } = spawnSync(process.execPath, ['-e', '']);
     writeFileSync(lockFile(dir), `${pid}\n`);
     const release = lockSnapshot(dir);
     expect(existsSync(lockFile(dir))).toBe(true);
     release();
+    // A lock naming this process, which it does not hold: left by a run before a container's restart.
+    writeFileSync(lockFile(dir), `${process.pid}\n`);
+    lockSnapshot(dir)();
   });
 });
