@@ -55,6 +55,8 @@ export interface FakeReso {
   nextLinkOrigin: string | undefined;
   /** Answers the next N page requests made through `@odata.nextLink` with a link back to the same page. */
   linkBack: number;
+  /** Called with the `$filter` of each first page asked for, before it is answered (a change made while a run reads). */
+  onQuery: ((filter: string) => void) | undefined;
   /** OAuth2 client credentials the token endpoint accepts. */
   client: { id: string; secret: string };
   mediaUrl: (file: string) => string;
@@ -221,6 +223,7 @@ export async function startFakeReso(options: { originatingSystem: string; token?
     oddFromPage: undefined,
     nextLinkOrigin: undefined,
     linkBack: 0,
+    onQuery: undefined,
     client: { id: 'site-client', secret: randomBytes(6).toString('hex') },
     mediaUrl: (file) => `${state.origin}/media/${file}`,
     photos,
@@ -313,6 +316,7 @@ export async function startFakeReso(options: { originatingSystem: string; token?
       cursor = known;
     } else {
       const filter = entry.filter ?? '';
+      state.onQuery?.(filter);
       let clauses: ReturnType<typeof parseFilter>;
       try {
         clauses = parseFilter(filter);

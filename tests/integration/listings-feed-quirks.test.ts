@@ -7,7 +7,7 @@
  * acres does not refuse a condominium; a listing that leaves the owner filter leaves the site; the
  * open houses of a home not yet published (refused, or held back by a photo outage) are kept for it.
  */
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -46,6 +46,7 @@ beforeEach(() => {
   fake.records = [];
   fake.openHouses = [];
   fake.photoOutages.clear();
+  fake.onQuery = undefined;
 });
 
 afterAll(async () => {
@@ -181,6 +182,77 @@ describe('an owner filter', () => {
 });
 
 describe('timestamps', () => {
+  it('keeps a watermark for each owner stream, so a change the firm’s stream had not shown when the agent’s read a later one still arrives', async () => {
+    const AGENT = 'CAR-AG-3';
+    const both = () =>
+      syncWithFake(fake, dir, (line) => lines.push(line), {
+        listAgentMlsId: AGENT,
+        now: () => new Date('2026-06-01T12:00:00Z'),
+      });
+    fake.records = [
+      propertyRecord(fake, 'FRM010'),
+      propertyRecord(fake, 'AGT011', { ListOfficeMlsId: 'CAR-OFF-9', ListAgentMlsId: AGENT }),
+    ];
+    await both();
+    // The agent's home changes before the run; the firm's, earlier by the MLS's clock, only once the
+    // firm's stream has been read (our clock ahead of the MLS's, both stamps before the run began).
+    update('AGT011', '2026-05-20T11:00:00.000Z', { ListPrice: 460000 });
+    fake.onQuery = (filter) => {
+      if (filter.includes('ListAgentMlsId')) update('FRM010', '2026-05-20T10:00:00.000Z', { ListPrice: 440000 });
+    };
+    const second = await both();
+    expect(second.mode).toBe('incremental');
+    expect(home('AGT011')?.['ListPrice']).toBe(460000);
+    const afterSecond = snapshot();
+    fake.onQuery = undefined;
+    await both();
+    expect(home('FRM010')?.['ListPrice']).toBe(440000);
+    // The firm's stream kept its own watermark through the second run.
+    expect(afterSecond.watermarks).toEqual({
+      ListOfficeMlsId: '2026-05-02T10:00:00.000Z',
+      ListAgentMlsId: '2026-05-20T11:00:00.000Z',
+    });
+    expect(snapshot().watermarks?.ListOfficeMlsId).toBe('2026-05-20T10:00:00.000Z');
+    expect(snapshot().watermark).toBe('2026-05-20T11:00:00.000Z');
+  });
+
+  it('reads each stream from the one watermark of a snapshot written before streams had their own', async () => {
+    const AGENT = 'CAR-AG-3';
+    const both = () =>
+      syncWithFake(fake, dir, (line) => lines.push(line), {
+        listAgentMlsId: AGENT,
+        now: () => new Date('2026-06-01T12:00:00Z'),
+      });
+    fake.records = [
+      propertyRecord(fake, 'FRM012'),
+      propertyRecord(fake, 'AGT013', { ListOfficeMlsId: 'CAR-OFF-9', ListAgentMlsId: AGENT }),
+    ];
+    await both();
+    const { watermarks: _own, ...older } = snapshot();
+    writeFileSync(join(dir, 'snapshot.json'), JSON.stringify(older));
+    const filters: string[] = [];
+    fake.onQuery = (filter) => void filters.push(filter);
+    expect((await both()).mode).toBe('incremental');
+    expect(filters.filter((f) => !f.includes('MlgCanView') && f.includes('Id eq'))).toEqual([
+      `OriginatingSystemName eq '${SYSTEM}' and ListOfficeMlsId eq '${OFFICE}' and ModificationTimestamp gt 2026-05-02T10:00:00.000Z`,
+      `OriginatingSystemName eq '${SYSTEM}' and ListAgentMlsId eq '${AGENT}' and ModificationTimestamp gt 2026-05-02T10:00:00.000Z`,
+    ]);
+  });
+
+  it('without an owner filter, reads from the watermark from the second run on', async () => {
+    fake.records = [propertyRecord(fake, 'ALL014'), propertyRecord(fake, 'ALL015', { ListOfficeMlsId: 'CAR-OFF-9' })];
+    const every = () => syncWithFake(fake, dir, (line) => lines.push(line), { listOfficeMlsId: undefined });
+    await every();
+    const filters: string[] = [];
+    fake.onQuery = (filter) => void filters.push(filter);
+    expect((await every()).mode).toBe('incremental');
+    expect(filters).toContain(
+      `OriginatingSystemName eq '${SYSTEM}' and ModificationTimestamp gt 2026-05-02T10:00:00.000Z`,
+    );
+    expect(snapshot().watermarks).toBeUndefined();
+    expect(snapshot().homes).toHaveLength(2);
+  });
+
   it('keeps the watermark in one form, so a stamp without a time zone does not stop the next run', async () => {
     fake.records = [propertyRecord(fake, 'TZ005', { ModificationTimestamp: '2026-05-02T10:00:00' })];
     await run();

@@ -18,6 +18,11 @@ export interface ReplicationQuery {
   listAgentMlsId?: string | undefined;
   /** The greatest ModificationTimestamp of the last complete run; absent on a first (full) run. */
   watermark?: string | undefined;
+  /**
+   * With both owner filters, each stream's own watermark by its owner field, in place of `watermark`
+   * (a stream without one is read whole): see `syncListings`.
+   */
+  watermarks?: Partial<Record<Owner['field'], string>> | undefined;
   /** Records a page; MLS Grid allows at most 1000 with $expand. */
   top?: number;
 }
@@ -93,7 +98,14 @@ export function replicationUrls(query: ReplicationQuery): string[] {
   const top = Math.min(query.top ?? MAX_TOP_WITH_EXPAND, MAX_TOP_WITH_EXPAND);
   return owners(query).map((owner) =>
     pageUrl(query.apiUrl, 'Property', [
-      ['$filter', replicationFilter({ originatingSystem: query.originatingSystem, owner, watermark: query.watermark })],
+      [
+        '$filter',
+        replicationFilter({
+          originatingSystem: query.originatingSystem,
+          owner,
+          watermark: owner && query.watermarks ? query.watermarks[owner.field] : query.watermark,
+        }),
+      ],
       ['$expand', 'Media'],
       ['$top', String(top)],
     ]),

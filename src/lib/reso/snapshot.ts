@@ -53,6 +53,12 @@ export const listingSnapshotSchema = z.object({
   /** The greatest ModificationTimestamp replicated so far; absent until a record is seen. */
   watermark: z.string().optional(),
   /**
+   * With both owner filters, each stream's own (the firm's, the agent's): one stream's latest stamp
+   * says nothing of a change the other has not shown yet. A stream without one is read whole.
+   * Absent with one stream, and in snapshots from before, where `watermark` serves every stream.
+   */
+  watermarks: z.object({ ListOfficeMlsId: z.string().optional(), ListAgentMlsId: z.string().optional() }).optional(),
+  /**
    * The first day of the sales it holds (`mls.soldMonths` back from the run): older Closed homes
    * were left out, so a run that shows sales from before it replicates everything again.
    */

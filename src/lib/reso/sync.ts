@@ -156,7 +156,15 @@ async function replicate(options: SyncOptions): Promise<SyncResult> {
     log(`Sales from before ${previous.soldSince} are shown now: replicating everything again`);
   const before = new Map((previous?.homes ?? []).map((h) => [String(h.home['ListingKey']), h]));
   const homes = new Map<string, SyncedHome>(incremental ? before : []);
-  let watermark = incremental ? previous.watermark : undefined;
+  // Each request stream's watermark (see `owners`): a stream moves its own only, with what it read.
+  const streams = owners(options).map((owner) => owner?.field ?? 'all');
+  const startOf = (stream: (typeof streams)[number]) =>
+    !incremental
+      ? undefined
+      : stream !== 'all' && previous.watermarks
+        ? previous.watermarks[stream]
+        : previous.watermark;
+  const marks = new Map(streams.map((stream) => [stream, startOf(stream)]));
 
   const staged = stagingDir(dir);
   rmSync(staged, { recursive: true, force: true });
@@ -183,8 +191,10 @@ async function replicate(options: SyncOptions): Promise<SyncResult> {
   // open houses are kept for the run that publishes them (they are read once only).
   const waiting = new Set(incremental ? previous.waiting : []);
   try {
-    // Every stream starts from the same watermark; the new one is saved only after all of them.
-    for (const first of replicationUrls({ ...options, watermark })) await readStream(first, applyRecord);
+    // Each stream starts from its own watermark; the new ones are saved only after all of them. One
+    // for all would pass over a change the first stream had not shown yet when the second read a later one.
+    const firsts = replicationUrls({ ...options, watermark: marks.get('all'), watermarks: Object.fromEntries(marks) });
+    for (const [i, first] of firsts.entries()) await readStream(first, (raw, j) => applyRecord(raw, j, streams[i]!));
 
     // An owner filter cannot show a listing leaving it (moved to another firm or agent): its records no
     // longer match, so its changes never come. A home the filters no longer match leaves the site.
@@ -271,16 +281,20 @@ async function replicate(options: SyncOptions): Promise<SyncResult> {
       }
     }
 
-    // The watermark stays just before the oldest record to read again, so `gt` brings it back.
+    // The watermarks stay just before the oldest record to read again, so `gt` brings it back.
     const held = Math.min(...[...retry.values()].map((r) => Date.parse(r.ModificationTimestamp)));
-    if (watermark && held <= Date.parse(watermark)) watermark = new Date(held - 1).toISOString();
-    // A record stamped later than this run began would set a watermark past every change to come,
-    // and nothing would be read again: the watermarks go no further than the run's start.
-    watermark = notAfter(watermark, started, 'listing');
+    for (const [stream, mark] of marks) {
+      // A record stamped later than this run began would set a watermark past every change to come,
+      // and nothing would be read again: the watermarks go no further than the run's start.
+      const kept = mark && held <= Date.parse(mark) ? new Date(held - 1).toISOString() : mark;
+      marks.set(stream, notAfter(kept, started, 'listing'));
+    }
+    const watermark = [...marks.values()].reduce<string | undefined>((a, b) => (b ? latest(a, b) : a), undefined);
     openHouseWatermark = notAfter(openHouseWatermark, started, 'open house');
     const snapshot = listingSnapshotSchema.parse({
       asOf: at.toISOString(),
       ...(watermark ? { watermark } : {}),
+      ...(streams.length > 1 ? { watermarks: Object.fromEntries([...marks].filter(([, mark]) => mark)) } : {}),
       retry: [...retry.values()].sort((a, b) => a.ListingKey.localeCompare(b.ListingKey)),
       ...(since ? { soldSince: since } : {}),
       source,
@@ -344,7 +358,7 @@ async function replicate(options: SyncOptions): Promise<SyncResult> {
     log(`Removed ${key}: ${reason} (it returns once a record of it passes)`);
   }
 
-  async function applyRecord(raw: unknown, index: number): Promise<void> {
+  async function applyRecord(raw: unknown, index: number, stream: (typeof streams)[number]): Promise<void> {
     const where = `record ${index + 1} of page ${progress.pages}`;
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
       progress.skipped++;
@@ -363,8 +377,8 @@ async function replicate(options: SyncOptions): Promise<SyncResult> {
         `Skipped ${key}: no usable ModificationTimestamp (${JSON.stringify(record['ModificationTimestamp'])})`,
       );
     }
-    // Every record seen moves the watermark, kept or not: it has been replicated.
-    watermark = latest(watermark, stamp);
+    // Every record seen moves its stream's watermark, kept or not: it has been replicated.
+    marks.set(stream, latest(marks.get(stream), stamp));
     if (applied.get(key) === stamp) return;
     applied.set(key, stamp);
     retry.delete(key);

@@ -91,6 +91,20 @@ describe('the replication query', () => {
     ]);
   });
 
+  it('asks each owner stream from its own watermark when given, and one without one for every listing it shows', () => {
+    const urls = replicationUrls({
+      apiUrl: 'https://api.mlsgrid.com/v2',
+      originatingSystem: 'carolina',
+      listOfficeMlsId: 'OFF1',
+      listAgentMlsId: 'AG7',
+      watermarks: { ListOfficeMlsId: '2026-05-02T10:00:00Z' },
+    });
+    expect(urls.map((u) => new URL(u).searchParams.get('$filter'))).toEqual([
+      "OriginatingSystemName eq 'carolina' and ListOfficeMlsId eq 'OFF1' and ModificationTimestamp gt 2026-05-02T10:00:00Z",
+      "OriginatingSystemName eq 'carolina' and ListAgentMlsId eq 'AG7' and MlgCanView eq true",
+    ]);
+  });
+
   it('refuses more than one originating system and a watermark that is not a timestamp', () => {
     expect(() => replicationFilter({ originatingSystem: 'carolina,actris' })).toThrow('exactly one');
     expect(() => replicationFilter({ originatingSystem: ' ' })).toThrow('exactly one');
