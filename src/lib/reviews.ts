@@ -5,6 +5,7 @@
  * passed in so every rule is unit-tested without a browser.
  */
 import type { Testimonial } from './testimonial.ts';
+import { truncate } from './text.ts';
 
 /** SPEC §3 Review. */
 export interface Review {
@@ -62,10 +63,6 @@ export function reviewsErrorMessage(error: unknown): string {
   return error instanceof ReviewsError ? error.message : GENERAL_ERROR;
 }
 
-export function truncateText(text: string, limit = TEXT_LIMIT): string {
-  return text.length > limit ? `${text.slice(0, limit)}...` : text;
-}
-
 /** SPEC §5: defaults for missing fields, 5-star only, newest first, at most 4, long text cut. */
 export function transformReviews(reviews: readonly Partial<Review>[] | undefined): Review[] {
   return (reviews ?? [])
@@ -75,7 +72,7 @@ export function transformReviews(reviews: readonly Partial<Review>[] | undefined
       profile_photo_url: r.profile_photo_url || undefined,
       rating: typeof r.rating === 'number' ? r.rating : 5,
       relative_time_description: r.relative_time_description?.trim() || 'Recently',
-      text: truncateText(r.text ?? ''),
+      text: truncate(r.text ?? '', TEXT_LIMIT),
       time: typeof r.time === 'number' ? r.time : 0,
     }))
     .filter((r) => r.rating === 5)
@@ -94,7 +91,7 @@ export function buildFallbackReviews(testimonials: readonly Testimonial[], now: 
       author_name: t.author_name,
       rating: 5,
       relative_time_description: weeks === 1 ? '1 week ago' : `${weeks} weeks ago`,
-      text: truncateText(t.text),
+      text: truncate(t.text, TEXT_LIMIT),
       time: nowSeconds - weeks * WEEK_SECONDS,
     };
   });

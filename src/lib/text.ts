@@ -5,3 +5,18 @@ export function listWithAnd(items: readonly string[]): string {
   if (items.length <= 1) return items.join('');
   return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
+
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/**
+ * Text cut at `limit` characters and followed by an ellipsis when it was longer (SPEC: playlist
+ * descriptions and reviews). A character is what a reader sees as one: an emoji, a flag or a letter
+ * with its accents is never split, which would leave half of it, shown as U+FFFD "�", or another emoji.
+ */
+export function truncate(text: string, limit: number): string {
+  // Every character is at least one UTF-16 unit: a text no longer than that is never cut.
+  if (text.length <= limit) return text;
+  let count = 0;
+  for (const { index } of graphemes.segment(text)) if (count++ === limit) return `${text.slice(0, index)}...`;
+  return text;
+}

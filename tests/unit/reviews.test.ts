@@ -75,6 +75,9 @@ describe('transformReviews (SPEC §5)', () => {
     const [a, b] = transformReviews([review({ text: long, time: 2 }), review({ text: exact, time: 1 })]);
     expect(a!.text).toBe(`${'x'.repeat(200)}...`);
     expect(b!.text).toBe(exact);
+    // An emoji at the cut stays whole: half of one is shown as "\uFFFD".
+    const [c] = transformReviews([review({ text: `${'z'.repeat(199)}😀 Great agent!` })]);
+    expect(c!.text).toBe(`${'z'.repeat(199)}😀...`);
   });
 
   it('returns nothing for no reviews', () => {

@@ -19,8 +19,8 @@ import {
   formatShortDate,
   getLatestVideos,
   shownOnVideoPage,
-  truncate,
 } from '#src/lib/video/rules.ts';
+import { truncate } from '#src/lib/text.ts';
 import type { Playlist, Video } from '#src/lib/video/model.ts';
 
 const video = (videoId: string, publishedAt: string, title = videoId): Video => ({
@@ -52,6 +52,19 @@ describe('formatting', () => {
   it('cuts descriptions at 200 characters and adds an ellipsis', () => {
     expect(truncate('a'.repeat(201), 200)).toBe(`${'a'.repeat(200)}...`);
     expect(truncate('short', 200)).toBe('short');
+  });
+
+  it('counts what a reader sees as one character, and never cuts one in half', () => {
+    // Cut by UTF-16 units, the house emoji lost its second half, shown as "\uFFFD".
+    const cut = truncate(`${'a'.repeat(199)}🏡 Welcome`, 200);
+    expect(cut).toBe(`${'a'.repeat(199)}🏡...`);
+    expect(cut.isWellFormed()).toBe(true);
+    // A family is one character of three emoji joined: whole or not at all.
+    expect(truncate(`${'a'.repeat(199)}👨‍👩‍👧 and more`, 200)).toBe(`${'a'.repeat(199)}👨‍👩‍👧...`);
+    expect(truncate(`${'a'.repeat(200)}👨‍👩‍👧`, 200)).toBe(`${'a'.repeat(200)}...`);
+    // 200 flags are 200 characters (800 UTF-16 units): nothing to cut.
+    expect(truncate('🇺🇸'.repeat(200), 200)).toBe('🇺🇸'.repeat(200));
+    expect(truncate(`${'é'.repeat(200)}e\u0301`, 200)).toBe(`${'é'.repeat(200)}...`);
   });
 });
 

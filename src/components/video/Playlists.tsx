@@ -8,7 +8,8 @@
  */
 import type { ThumbnailAttributes } from '#src/data/videos.ts';
 import type { Playlist, Video } from '#src/lib/video/model.ts';
-import { formatLongDate, PLAYLIST_DESCRIPTION_LIMIT, truncate, VIDEOS_BEFORE_SHOW_MORE } from '#src/lib/video/rules.ts';
+import { truncate } from '#src/lib/text.ts';
+import { formatLongDate, PLAYLIST_DESCRIPTION_LIMIT, VIDEOS_BEFORE_SHOW_MORE } from '#src/lib/video/rules.ts';
 import { watchUrl } from '#src/lib/video/urls.ts';
 import VideoThumbnail from './VideoThumbnail.tsx';
 

@@ -3,6 +3,7 @@
  * browser and at build time alike. Dates are formatted in the agent's time zone so the
  * pre-rendered HTML and the hydrated island always agree.
  */
+import { truncate } from '../text.ts';
 import type { Playlist, Video } from './model.ts';
 
 /** SPEC §9: the home card takes the latest 2 and shows the first; the default count is 4. */
@@ -32,11 +33,6 @@ export function formatLongDate(iso: string): string {
 export function formatShortDate(iso: string): string {
   const d = toDate(iso);
   return d ? shortDate.format(d) : '';
-}
-
-/** Text cut at `limit` characters and followed by an ellipsis when it was longer. */
-export function truncate(text: string, limit: number): string {
-  return text.length > limit ? `${text.slice(0, limit)}...` : text;
 }
 
 /**
