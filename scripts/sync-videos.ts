@@ -10,14 +10,23 @@
  * Optional: YOUTUBE_API_BASE_URL and OEMBED_URL point the clients at other servers (tests use
  * local fakes).
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { defaultOembedUrl, fetchThumbnails, thumbnailFormats } from './fetch-thumbnails.ts';
 import { pictureExtension } from '../src/lib/picture.ts';
 import { createYouTubeClient, errorMessage, PAGE_SIZE, type ProgressEvent } from '../src/lib/video/client.ts';
-import { snapshotSchema, videoSchema, type Playlist, type VideoSnapshot } from '../src/lib/video/model.ts';
+import { keepValidVideos, snapshotSchema, type VideoSnapshot } from '../src/lib/video/model.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = process.env['VIDEO_SNAPSHOT_DIR'] ?? join(root, 'content', 'videos');
@@ -88,25 +97,14 @@ async function saveThumbnail(dir: string, id: string, url: string): Promise<bool
   }
 }
 
-/**
- * A video the snapshot's schema refuses (a malformed id) is left out alone, with the reason,
- * rather than failing the sync; a playlist left with no video goes too. (Checked here, not in the
- * client, which the video page's island also loads: zod would weigh on it.)
- */
-function keepValidVideos(playlists: Playlist[]): Playlist[] {
-  return playlists
-    .map((p) => ({
-      ...p,
-      videos: p.videos.filter((video) => {
-        const checked = videoSchema.safeParse(video);
-        if (!checked.success) {
-          const reason = checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-          console.warn(`  ${p.id}: video ${JSON.stringify(video.videoId)} left out (${reason})`);
-        }
-        return checked.success;
-      }),
-    }))
-    .filter((p) => p.videos.length > 0);
+/** The videos of a snapshot file; 0 when there is none or it cannot be read. */
+function videosIn(file: string): number {
+  try {
+    const { playlists } = snapshotSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+    return playlists.reduce((n, p) => n + p.videos.length, 0);
+  } catch {
+    return 0;
+  }
 }
 
 const client = createYouTubeClient({
@@ -118,7 +116,9 @@ const client = createYouTubeClient({
 let snapshot: VideoSnapshot;
 try {
   console.log(`Fetching the playlists of channel ${channelId}`);
-  const fetched = keepValidVideos(await client.getChannelPlaylists(channelId));
+  const fetched = keepValidVideos(await client.getChannelPlaylists(channelId), (playlist, videoId, reason) =>
+    console.warn(`  ${playlist}: video ${JSON.stringify(videoId)} left out (${reason})`),
+  );
   // Checked with the schema the build reads it with, so a snapshot the build would refuse is never written.
   snapshot = snapshotSchema.parse({
     sample: false,
@@ -134,6 +134,17 @@ try {
 const { playlists } = snapshot;
 
 const videoCount = playlists.reduce((n, p) => n + p.videos.length, 0);
+// An empty answer is far more often a mistake (another channel id, playlists made private, a bad
+// day at YouTube) than a channel with nothing left: it never empties the site unasked.
+const videosBefore = videosIn(snapshotFile);
+if (videoCount === 0 && videosBefore > 0 && !process.argv.includes('--allow-empty')) {
+  console.error(
+    `Sync failed: YouTube listed no playable video for channel ${channelId}, where the snapshot holds ${videosBefore}. ` +
+      'The previous snapshot is kept. Check YOUTUBE_CHANNEL_ID and that the playlists are public; ' +
+      'if the channel really has no video now, run npm run sync -- --allow-empty',
+  );
+  process.exit(1);
+}
 console.log(`Saving thumbnails for ${playlists.length} playlist(s) and ${videoCount} video(s)`);
 mkdirSync(outDir, { recursive: true });
 // Thumbnails go to a staging folder and replace the old set in one move, so pictures of

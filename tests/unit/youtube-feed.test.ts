@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   createVideoFeed,
+  EMPTY_CHANNEL_MESSAGE,
   FEED_FAILURE_TTL_MS,
   FEED_TTL_MS,
   fetchPlaylists,
@@ -82,8 +83,42 @@ describe('video feed', () => {
     expect(fake.requests).toHaveLength(2);
   });
 
+  it('answers the snapshot when YouTube lists no playable video: the page keeps what it shows', async () => {
+    fake = await startFakeYouTube({ [CHANNEL]: [{ id: 'PLgone', title: 'Gone', items: [] }] });
+    const feed = liveFeed(fake, () => 1_000_000);
+    expect(await feed.get()).toMatchObject({
+      source: 'snapshot',
+      playlists: snapshot,
+      liveError: EMPTY_CHANNEL_MESSAGE,
+    });
+    // With nothing in the snapshot either, the live answer stands.
+    const empty = createVideoFeed({
+      apiKey: 'test-key',
+      channelId: CHANNEL,
+      baseUrl: fake.baseUrl,
+      snapshot: () => [],
+    });
+    expect(await empty.get()).toMatchObject({ source: 'youtube', playlists: [] });
+  });
+
+  it('leaves out a live video whose id the site cannot hold, as the sync does', async () => {
+    const items = makeItems('ok', 2);
+    items[1] = { ...items[1]!, videoId: 'bad id"<>' };
+    fake = await startFakeYouTube({
+      [CHANNEL]: [
+        { id: 'PLmixed', title: 'Mixed', items },
+        { id: 'PLbad', title: 'Bad', items: [{ ...items[1], id: 'item-bad' }] },
+      ],
+    });
+    const answer = await liveFeed(fake, () => 1_000_000).get();
+    expect(answer.source).toBe('youtube');
+    expect(answer.playlists.map((p) => [p.id, p.videos.map((v) => v.videoId)])).toEqual([
+      ['PLmixed', [items[0]!.videoId]],
+    ]);
+  });
+
   it('keeps any other failure 5 minutes, then tries again', async () => {
-    fake = await startFakeYouTube({ [CHANNEL]: [] });
+    fake = await startFakeYouTube({ [CHANNEL]: [{ id: 'PLback', title: 'Back', items: makeItems('bk', 1) }] });
     fake.overrides.push((_r, res) => (sendJson(res, 400, errorBody(400, 'API key not valid.', 'keyInvalid')), true));
     let clock = 5_000_000;
     const feed = liveFeed(fake, () => clock);
@@ -92,8 +127,9 @@ describe('video feed', () => {
     await feed.get();
     expect(fake.requests).toHaveLength(1);
     clock += 1;
-    expect(await feed.get()).toMatchObject({ source: 'youtube', playlists: [] });
-    expect(fake.requests).toHaveLength(2);
+    expect(await feed.get()).toMatchObject({ source: 'youtube', playlists: [{ id: 'PLback' }] });
+    // The playlists, then the items of the one playlist.
+    expect(fake.requests).toHaveLength(3);
   });
 
   it('counts to the next midnight Pacific, in standard and daylight time', () => {

@@ -163,6 +163,33 @@ describe('npm run sync', () => {
     expect(existsSync(join(dir, 'thumbnails'))).toBe(false);
   });
 
+  it('never empties a snapshot that has videos unless told to: an empty answer is kept from the site', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'sync-'));
+    fake = await startFakeYouTube(
+      { [CHANNEL]: [{ id: 'PLkept', title: 'Kept', items: makeItems('kx', 2) }] },
+      { apiKey: KEY },
+    );
+    expect((await sync(envFor(fake))).code).toBe(0);
+    const kept = readFileSync(join(dir, 'snapshot.json'), 'utf8');
+    // The channel's playlists made private, or another channel id: YouTube lists nothing playable.
+    await fake.close();
+    fake = await startFakeYouTube({ [CHANNEL]: [{ id: 'PLkept', title: 'Kept', items: [] }] }, { apiKey: KEY });
+    const empty = await sync(envFor(fake));
+    expect(empty.code).toBe(1);
+    expect(empty.stderr).toContain(
+      `Sync failed: YouTube listed no playable video for channel ${CHANNEL}, where the snapshot holds 2. The previous snapshot is kept.`,
+    );
+    expect(readFileSync(join(dir, 'snapshot.json'), 'utf8')).toBe(kept);
+    expect(readdirSync(join(dir, 'thumbnails'))).toHaveLength(0);
+    // Said on purpose, the channel's emptiness is written.
+    const allowed = await run(node, [script, '--allow-empty'], {
+      env: { PATH: process.env['PATH'] ?? '', VIDEO_SNAPSHOT_DIR: dir, ...envFor(fake) },
+      cwd: root,
+    });
+    expect(allowed.stdout).toContain('0 playlist(s), 0 video(s)');
+    expect(snapshotSchema.parse(JSON.parse(readFileSync(join(dir, 'snapshot.json'), 'utf8'))).playlists).toEqual([]);
+  });
+
   it('keeps the previous snapshot whole when the disk fills while writing the new one', async () => {
     dir = mkdtempSync(join(tmpdir(), 'sync-'));
     writeFileSync(join(dir, 'snapshot.json'), '{"previous":true}');

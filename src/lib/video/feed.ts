@@ -18,7 +18,7 @@ import {
   isQuotaError,
   type YouTubeClientOptions,
 } from './client.ts';
-import type { Playlist } from './model.ts';
+import { keepValidVideos, type Playlist } from './model.ts';
 
 /** What GET /api/videos answers. */
 export interface FeedAnswer {
@@ -42,6 +42,9 @@ export interface VideoFeedOptions {
   now?: () => number;
   client?: Partial<YouTubeClientOptions>;
 }
+
+/** Why an empty live answer gives way to the snapshot. */
+export const EMPTY_CHANNEL_MESSAGE = 'YouTube listed no playable video for the channel';
 
 export const FEED_TTL_MS = 30 * 60 * 1000;
 export const FEED_FAILURE_TTL_MS = 5 * 60 * 1000;
@@ -107,7 +110,14 @@ export function createVideoFeed(options: VideoFeedOptions) {
       const timedOut = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`YouTube did not answer within ${timeoutMs} ms`)), timeoutMs);
       });
-      const playlists = await Promise.race([client.getChannelPlaylists(channelId!), timedOut]);
+      const playlists = keepValidVideos(
+        await Promise.race([client.getChannelPlaylists(channelId!), timedOut]),
+        (playlist, videoId, reason) =>
+          console.warn(`YouTube refresh: ${playlist}: video ${JSON.stringify(videoId)} left out (${reason})`),
+      );
+      // An empty answer is far more often YouTube's passing state or a wrong channel id than a
+      // channel emptied: the page keeps what it shows (npm run sync decides that, see its --allow-empty).
+      if (playlists.length === 0 && (await snapshot()).length > 0) throw new Error(EMPTY_CHANNEL_MESSAGE);
       return { answer: { source: 'youtube', playlists, fetchedAt: new Date(now()).toISOString() }, ttl: ttlMs };
     } catch (error) {
       const message = deadline.aborted ? `YouTube did not answer within ${timeoutMs} ms` : errorMessage(error);

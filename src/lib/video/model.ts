@@ -36,6 +36,28 @@ export const snapshotSchema = z.object({
   playlists: z.array(playlistSchema),
 });
 
+/**
+ * Playlists from YouTube as the site may hold them: a video the schema refuses (a malformed id,
+ * which names pages and files) is left out alone, `leftOut` told why, and a playlist left with no
+ * video goes too. (Here, not in the client, which the video page's island also loads.)
+ */
+export function keepValidVideos(
+  playlists: readonly Playlist[],
+  leftOut: (playlistId: string, videoId: unknown, reason: string) => void = () => {},
+): Playlist[] {
+  return playlists
+    .map((p) => ({
+      ...p,
+      videos: p.videos.filter((video) => {
+        const checked = videoSchema.safeParse(video);
+        if (!checked.success)
+          leftOut(p.id, video.videoId, checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+        return checked.success;
+      }),
+    }))
+    .filter((p) => p.videos.length > 0);
+}
+
 /** YouTube's API Services Developer Policies: stored API data is refreshed at least every 30 days. */
 export const SNAPSHOT_MAX_AGE_DAYS = 30;
 
