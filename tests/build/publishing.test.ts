@@ -7,7 +7,17 @@
  * the empty states of SPEC (one temporary build serves all of these).
  */
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +34,8 @@ const title = 'Publishing Test: New Homes in Cary NC';
 const playlistId = 'PLpublishTestAAAAAAAAAAAAAAAAAAAAA';
 const customPlaylistId = 'PLpublishTestBBBBBBBBBBBBBBBBBBBBB';
 const url = `${site.baseUrl}/blog/${slug}`;
+/** A sample home that has sold (content/listings). */
+const soldHome = '1540-heritage-oaks-drive-wake-forest-nc';
 
 const article = `---
 title: '${title}'
@@ -108,6 +120,13 @@ beforeAll(async () => {
       .replace(/^label: .*$/m, 'label: Cookies')
       .replace(/^order: .*$/m, 'order: 9')
       .replace(/^description: .*$/m, 'description: Which cookies this website sets, and why it needs so few of them.'),
+  );
+  // The MLS still lists an open house of a home that has sold: the site shows none, nor publishes its .ics.
+  const soldDay = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  writeFileSync(
+    join(root, `content/listings/${soldHome}.yaml`),
+    `${readFileSync(join(project, `content/listings/${soldHome}.yaml`), 'utf8')}OpenHouse:\n` +
+      `  - OpenHouseStartTime: '${soldDay}T13:00'\n    OpenHouseEndTime: '${soldDay}T15:00'\n`,
   );
   writeFileSync(
     join(root, 'content/playlists/fixture-missing-id.yaml'),
@@ -276,5 +295,14 @@ describe('publishing one new legal page', () => {
       expect(read(page), page).toMatch(/<a [^>]*href="\/cookie-notice"[^>]*>\s*Cookies\s*<\/a>/);
     }
     expect(read('sitemap-0.xml')).toContain(`<loc>${site.baseUrl}/cookie-notice</loc>`);
+  });
+});
+
+describe('a sold home whose open house the MLS still lists', () => {
+  it('shows no open house and publishes no calendar file for it, on its page, its card or the schedule', () => {
+    const folder = join(dist, 'listings', soldHome);
+    expect(existsSync(folder) ? readdirSync(folder).filter((file) => file.endsWith('.ics')) : []).toEqual([]);
+    expect(readFileSync(join(dist, 'listings', `${soldHome}.html`), 'utf8')).not.toContain('open-house-');
+    expect(readFileSync(join(dist, 'listings/open-houses.ics'), 'utf8')).not.toContain('1540 Heritage Oaks');
   });
 });

@@ -160,6 +160,18 @@ export function upcomingOpenHouses<T extends { OpenHouseStartTime: string; OpenH
 type OpenHouseTimes = { OpenHouseStartTime: string; OpenHouseEndTime: string };
 
 /**
+ * The open houses the site shows of a home, everywhere (its page, its card, its .ics files, the
+ * schedule): those that have not ended at `now`, soonest first; none once it is sold, whatever the
+ * MLS still lists.
+ */
+export function shownOpenHouses<T extends OpenHouseTimes>(
+  home: { StandardStatus: StandardStatus; OpenHouse: readonly T[] },
+  now: Date,
+): T[] {
+  return home.StandardStatus === 'Closed' ? [] : upcomingOpenHouses(home.OpenHouse, now);
+}
+
+/**
  * /listings/open-houses: every open house that has not ended at `now`, of every home not yet sold
  * (a home's own page shows the same ones), soonest first, each with its home.
  */
@@ -168,7 +180,6 @@ export function openHouseSchedule<
 >(homes: readonly H[], now: Date): { home: H; openHouse: H['data']['OpenHouse'][number] }[] {
   const start = (o: OpenHouseTimes) => localTimeInZone(o.OpenHouseStartTime)?.getTime() ?? 0;
   return homes
-    .filter((home) => home.data.StandardStatus !== 'Closed')
-    .flatMap((home) => upcomingOpenHouses(home.data.OpenHouse, now).map((openHouse) => ({ home, openHouse })))
+    .flatMap((home) => shownOpenHouses(home.data, now).map((openHouse) => ({ home, openHouse })))
     .sort((a, b) => start(a.openHouse) - start(b.openHouse));
 }

@@ -4,20 +4,15 @@
  * as text/calendar.
  */
 import type { APIRoute, GetStaticPaths, InferGetStaticPropsType } from 'astro';
-import { getListings, openHouseEntry } from '#src/data/listings.ts';
-import { buildTime } from '#src/lib/build-time.ts';
+import { getOpenHouseSchedule, openHouseEntry } from '#src/data/listings.ts';
 import { buildOpenHouseIcs, openHouseFileName } from '#src/lib/listing/ics.ts';
-import { upcomingOpenHouses } from '#src/lib/listing/time.ts';
 
-export const getStaticPaths = (async () => {
-  const now = buildTime();
-  return (await getListings()).flatMap((home) =>
-    upcomingOpenHouses(home.data.OpenHouse, now).map((openHouse) => ({
-      params: { slug: home.id, file: openHouseFileName(openHouse.OpenHouseStartTime) },
-      props: { home, openHouse },
-    })),
-  );
-}) satisfies GetStaticPaths;
+// The open houses the home's page shows, each its own file (none for a sold home).
+export const getStaticPaths = (async () =>
+  (await getOpenHouseSchedule()).map(({ home, openHouse }) => ({
+    params: { slug: home.id, file: openHouseFileName(openHouse.OpenHouseStartTime) },
+    props: { home, openHouse },
+  }))) satisfies GetStaticPaths;
 
 type Props = InferGetStaticPropsType<typeof getStaticPaths>;
 
