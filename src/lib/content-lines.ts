@@ -4,9 +4,18 @@
  * them alike. Pure.
  */
 
-/** A TEXT value (RFC 5545 §3.3.11, RFC 6350 §3.4): backslash, semicolon, comma and line breaks escaped. */
+/**
+ * A TEXT value (RFC 5545 §3.3.11, RFC 6350 §3.4): backslash, semicolon, comma and line breaks (CRLF,
+ * LF or a lone CR, as MLS remarks come) escaped; other control characters, which neither allows and
+ * a calendar app may refuse the file for, left out (a tab stays).
+ */
 export function escapeText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n?|\n/g, '\\n')
+    .replace(/[\x00-\x08\x0B-\x1F\x7F]/g, '');
 }
 
 /**

@@ -7,6 +7,11 @@ describe('escapeText', () => {
     expect(escapeText('a\\b')).toBe('a\\\\b');
     expect(escapeText('Cary, NC; bring ID\r\nthanks\nbye')).toBe('Cary\\, NC\\; bring ID\\nthanks\\nbye');
   });
+
+  it('escapes a lone CR as a line break and leaves out control characters neither RFC allows, keeping a tab', () => {
+    expect(escapeText('Park on the street.\rShoes off, please.')).toBe('Park on the street.\\nShoes off\\, please.');
+    expect(escapeText('Bring\u0007 ID\u001a\u007f\tthanks\u0000')).toBe('Bring ID\tthanks');
+  });
 });
 
 describe('foldLine', () => {
