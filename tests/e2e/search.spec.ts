@@ -326,6 +326,22 @@ test('before a query and after one that finds nothing, popular searches run with
   await expect(results(page).getByRole('listitem')).toHaveCount(0);
 });
 
+test('a box emptied while a search waits to run stays empty: the search typed before does not fill it', async ({
+  page,
+}) => {
+  await page.goto('/search?q=zzzz');
+  await expect(page.getByRole('status')).toHaveText(/^No results for "zzzz"/);
+  // Typed, then cleared within the 200 ms a search waits for more typing.
+  await searchBox(page).fill(town);
+  await searchBox(page).fill('');
+  // Long enough for the first search to have run and shown its results, had it not been dropped.
+  await page.waitForTimeout(1500);
+  await expect(results(page).getByRole('listitem')).toHaveCount(0);
+  await expect(page.getByRole('status')).toHaveText('');
+  await expect(page.getByRole('heading', { name: 'Popular searches', level: 2 })).toBeVisible();
+  expect(new URL(page.url()).searchParams.has('q')).toBe(false);
+});
+
 test('the search box, its suggestions and its results have no axe WCAG 2.2 A/AA violation', async ({ page }) => {
   await page.goto('/search?q=zzzz');
   await expect(page.getByRole('heading', { name: 'Popular searches' })).toBeVisible();

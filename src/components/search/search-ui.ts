@@ -118,6 +118,8 @@ export async function startSearch(root: HTMLElement, fail: () => void): Promise<
     window.history.replaceState(null, '', address);
     contact.hidden = !asksForContact(trimmed);
     if (!trimmed) {
+      // A search typed before and still waiting to run must not fill the box's emptied list.
+      asked++;
       current = undefined;
       list.replaceChildren();
       status.textContent = '';
