@@ -45,6 +45,19 @@ export function parseDecimal(raw: string): number {
 }
 
 /**
+ * The largest amount any figure is worked with: a trillion dollars, above every home's price. Typed
+ * beyond it (1e308), an amount is read as it, as is its negative below; the totals overflowed to
+ * Infinity and showed "$0.00" of interest, or "$∞" on a worksheet.
+ */
+export const largestAmount = 1e12;
+
+/** An amount kept within ±`largestAmount`, its sign kept. */
+export const withinLargestAmount = (value: number) => Math.min(Math.max(value, -largestAmount), largestAmount);
+
+/** The highest interest rate worked with, in percent a year: 100, as every worksheet reads a percentage (net-sheet.ts). */
+export const highestRatePercent = 100;
+
+/**
  * SPEC: loan amount = price minus down payment. A down payment above the price (or a cleared
  * price) borrows nothing: the loan is 0, never negative (SPEC's formula would show a negative
  * loan and a negative monthly payment there; every non-negative loan is unchanged).
@@ -94,43 +107,41 @@ export interface ScheduleYear {
   balance: number;
 }
 
+/**
+ * Balance after `paid` of the loan's monthly payments, in closed form:
+ * loan x (1 - (1+r)^(paid-n)) / (1 - (1+r)^-n), written with expm1 so that it stays exact for a tiny
+ * rate and needs no running sum (adding each month's principal lost the whole loan to rounding at a
+ * high rate: at 150 % the schedule paid no principal and ended owing all of it).
+ */
+function balanceAfter(loan: number, annualRatePercent: number, years: number, paid: number): number {
+  const months = years * 12;
+  if (months <= 0 || paid >= months) return 0;
+  const r = monthlyRate(annualRatePercent);
+  if (r === 0) return loan * (1 - paid / months);
+  const perMonth = Math.log1p(r);
+  return (loan * Math.expm1((paid - months) * perMonth)) / Math.expm1(-months * perMonth);
+}
+
 /** Balance after each monthly payment, index 0 = after the first payment. */
 export function monthlyBalances(loan: number, annualRatePercent: number, years: number): number[] {
-  const months = years * 12;
-  const r = monthlyRate(annualRatePercent);
-  const payment = monthlyPayment(loan, annualRatePercent, years);
-  const balances: number[] = [];
-  let balance = loan;
-  for (let m = 0; m < months; m++) {
-    balance = balance + balance * r - payment;
-    balances.push(balance);
-  }
-  return balances;
+  return Array.from({ length: years * 12 }, (_, m) => balanceAfter(loan, annualRatePercent, years, m + 1));
 }
 
 /**
  * Yearly amortisation: principal and interest paid in each loan year and the balance after it,
  * in cents. Each year is the difference of the running totals rounded to cents, so the rows'
- * principal adds up to the loan and their interest to the total interest, to the cent.
+ * principal adds up to the loan and their interest to the total interest, to the cent, at any rate.
  */
 export function yearlySchedule(loan: number, annualRatePercent: number, years: number): ScheduleYear[] {
-  const r = monthlyRate(annualRatePercent);
   const payment = monthlyPayment(loan, annualRatePercent, years);
   const rows: ScheduleYear[] = [];
-  let balance = loan;
-  let paidPrincipal = 0;
-  let paidInterest = 0;
   let shownPrincipal = 0;
   let shownInterest = 0;
   for (let year = 1; year <= years; year++) {
-    for (let m = 0; m < 12; m++) {
-      const monthInterest = balance * r;
-      paidInterest += monthInterest;
-      paidPrincipal += payment - monthInterest;
-      balance -= payment - monthInterest;
-    }
-    const principalSoFar = roundCents(paidPrincipal);
-    const interestSoFar = roundCents(paidInterest);
+    const paid = year * 12;
+    const principalSoFar = roundCents(loan - balanceAfter(loan, annualRatePercent, years, paid));
+    // What was paid less what went to the principal: at the last payment, SPEC's payment x months - loan.
+    const interestSoFar = roundCents(payment * paid - (loan - balanceAfter(loan, annualRatePercent, years, paid)));
     rows.push({
       year,
       principal: roundCents(principalSoFar - shownPrincipal),

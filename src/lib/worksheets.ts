@@ -7,7 +7,7 @@
  */
 import { affordability, loanYears, mortgageInsurancePercent } from './affordability.ts';
 import { cashToClose, formatDue, formatLine, taxBillOutBy, type CashToCloseInputs } from './cash-to-close.ts';
-import { formatCost, formatDollars, formatNet, netSheet, typedAmount } from './net-sheet.ts';
+import { formatCost, formatDollars, formatNet, netSheet, typedAmount, typedPercent } from './net-sheet.ts';
 
 export interface SheetRow {
   label: string;
@@ -113,7 +113,7 @@ export const worksheets = {
     const calculator = new URLSearchParams({
       price: String(sheet.price),
       down: String(sheet.price - sheet.loan),
-      rate: String(typedAmount(input.interestRatePercent)),
+      rate: String(typedPercent(input.interestRatePercent)),
       term: String(loanYears),
       tax: String(typedAmount(input.propertyTaxRate)),
       insurance: String(typedAmount(input.homeownersInsurance)),

@@ -6,6 +6,7 @@ import {
   estimatePmi,
   firstPaymentMonth,
   formatMoney,
+  largestAmount,
   loanTerms,
   monthlyBalances,
   monthlyCost,
@@ -180,6 +181,21 @@ describe('amortisation schedule', () => {
     }
   });
 
+  it('pays the whole loan by the last year at any rate, with the totals the summary shows', () => {
+    // Adding up each month's principal lost it to rounding from about 80 %: at 150 % no principal was paid.
+    for (const rate of [80, 99.99, 100]) {
+      for (const term of loanTerms) {
+        const rows = yearlySchedule(300_000, rate, term);
+        const { totalInterest } = calculateMortgage({ price: 300_000, down: 0, rate, term });
+        expect(rows.at(-1)!.balance, `${rate}% over ${term} years`).toBe(0);
+        expect(formatMoney(rows.reduce((s, y) => s + y.principal, 0))).toBe('$300,000.00');
+        expect(formatMoney(rows.reduce((s, y) => s + y.interest, 0))).toBe(formatMoney(totalInterest));
+        // A balance never grows: every year's payments cover its interest.
+        for (const y of rows) expect(y.principal).toBeGreaterThanOrEqual(0);
+      }
+    }
+  });
+
   it('pins the first year of the reference loan', () => {
     const [first] = yearlySchedule(240000, 6.5, 30);
     // Closed form after 12 payments: B = P(1+r)^12 - pmt((1+r)^12 - 1)/r.
@@ -190,6 +206,33 @@ describe('amortisation schedule', () => {
 
   it('has one balance per month', () => {
     expect(monthlyBalances(240000, 6.5, 30)).toHaveLength(360);
+  });
+});
+
+describe('figures typed beyond any home', () => {
+  const typed = (price: string, down: string, rate: string) =>
+    calculatorFigures({ ...initialInputs(table), price, down, rate, term: 30 });
+
+  it('reads an amount above a trillion dollars as a trillion and a rate above 100 % as 100 %, so every total is a number', () => {
+    // 1e308 overflowed: the total interest was Infinity and showed as $0.00.
+    const huge = typed('1e308', '0', '7');
+    expect(huge.price).toBe(largestAmount);
+    expect(huge.result.loan).toBe(largestAmount);
+    expect(formatMoney(huge.result.totalInterest)).not.toBe('$0.00');
+    expect(huge.result.totalInterest).toBeCloseTo(
+      calculateMortgage({ price: 1e12, down: 0, rate: 7, term: 30 }).totalInterest,
+      0,
+    );
+    const steep = typed('300000', '60000', '1e308');
+    expect(steep.rate).toBe(100);
+    expect(Number.isFinite(steep.result.payment)).toBe(true);
+    expect(steep.result.payment).toBe(calculateMortgage({ price: 300000, down: 60000, rate: 100, term: 30 }).payment);
+    const credit = typed('300000', '-1e308', '7');
+    expect(credit.result.loan).toBe(300000 + largestAmount);
+    for (const f of [huge, steep, credit]) {
+      for (const amount of [f.result.payment, f.result.totalInterest, f.cost.total])
+        expect(Number.isFinite(amount)).toBe(true);
+    }
   });
 });
 

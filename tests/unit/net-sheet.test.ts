@@ -5,10 +5,12 @@ import {
   exciseTax,
   formatCost,
   formatNet,
+  largestTypedAmount,
   netSheet,
   propertyTaxShare,
   type NetSheetInputs,
 } from '../../src/lib/net-sheet.ts';
+import { largestAmount } from '../../src/lib/mortgage.ts';
 
 const example: NetSheetInputs = {
   price: 450_000,
@@ -101,6 +103,16 @@ describe('netSheet', () => {
     expect(amounts["Buyer's agent fee you offer"]).toBe(0);
     expect(amounts['Credits to the buyer']).toBe(0);
     expect(amounts['Other closing costs']).toBe(0);
+  });
+
+  it('reads a figure typed above a trillion dollars as a trillion: the net is a number of dollars, not "$∞" or "$NaN"', () => {
+    const sheet = netSheet({ ...example, price: 1e308, payoff: 1e308, annualPropertyTax: 1e308 });
+    expect(sheet.price).toBe(1e12);
+    expect(sheet.costs.find((c) => c.label === 'Mortgage payoff')!.amount).toBe(1e12);
+    expect(Number.isFinite(sheet.net)).toBe(true);
+    expect(formatNet(sheet.net)).toMatch(/^\$[\d,]+( to bring to closing)?$/);
+    // The calculator works within the same bound (this page script imports nothing, so it is written twice).
+    expect(largestTypedAmount).toBe(largestAmount);
   });
 
   it('has the buyer pay back the days after closing of a bill the seller has paid already', () => {

@@ -128,6 +128,11 @@ describe('what a buyer can afford', () => {
     });
   });
 
+  it('passes the calculator the rate the sheet worked with: a rate typed above 100% as 100', () => {
+    const { link } = worksheets.affordability(figures({ ...values, interestRatePercent: 1e308 }, ''));
+    expect(new URL(link?.href ?? '', 'https://example.com').searchParams.get('rate')).toBe('100');
+  });
+
   it('says so when no price fits, and shows debts above 36% as below zero', () => {
     const sheet = worksheets.affordability(figures({ ...values, monthlyDebts: 3_000 }, ''));
     expect(sheet.rows[2]?.text).toBe('\u2212$150');

@@ -8,10 +8,12 @@ import {
   calculateMortgage,
   costDefaults,
   estimatePmi,
+  highestRatePercent,
   isLoanTerm,
   monthlyCost,
   parseDecimal,
   specDefaults,
+  withinLargestAmount,
   type LoanTerm,
 } from '#src/lib/mortgage.ts';
 
@@ -106,7 +108,7 @@ export function initialInputs(table: TaxTable, city?: string, start?: Calculator
  * A cost's field (tax rate, insurance, dues, PMI rate) read by SPEC's parse rule, and 0 below zero,
  * as the interest rate and the loan are: a cost is never a credit ("-5" showed a negative total).
  */
-const costFigure = (typed: string) => Math.max(0, parseDecimal(typed));
+const costFigure = (typed: string) => withinLargestAmount(Math.max(0, parseDecimal(typed)));
 
 /**
  * What the calculator shows for its inputs: the loan and payment (SPEC's result), the mortgage
@@ -114,10 +116,10 @@ const costFigure = (typed: string) => Math.max(0, parseDecimal(typed));
  * The property tax is the rate's on `taxBase` when the page knows it (CalculatorStart), else on the price.
  */
 export function calculatorFigures(inputs: CalculatorInputs, taxBase?: number) {
-  const price = parseDecimal(inputs.price);
-  const down = parseDecimal(inputs.down);
-  // Below zero the rate is 0, as the payment takes it: the schedule's caption says what was used.
-  const rate = Math.max(0, parseDecimal(inputs.rate));
+  const price = withinLargestAmount(parseDecimal(inputs.price));
+  const down = withinLargestAmount(parseDecimal(inputs.down));
+  // Below zero the rate is 0, as the payment takes it, and above 100 % it is 100: the schedule's caption says what was used.
+  const rate = Math.min(Math.max(0, parseDecimal(inputs.rate)), highestRatePercent);
   const result = calculateMortgage({ price, down, rate, term: inputs.term });
   const pmi = estimatePmi({
     price,
