@@ -25,7 +25,13 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { defaultOembedUrl, fetchThumbnails, thumbnailFormats } from './fetch-thumbnails.ts';
 import { pictureExtension } from '../src/lib/picture.ts';
-import { createYouTubeClient, errorMessage, PAGE_SIZE, type ProgressEvent } from '../src/lib/video/client.ts';
+import {
+  createYouTubeClient,
+  errorMessage,
+  isQuotaError,
+  PAGE_SIZE,
+  type ProgressEvent,
+} from '../src/lib/video/client.ts';
 import { keepValidVideos, snapshotSchema, type VideoSnapshot } from '../src/lib/video/model.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -129,6 +135,9 @@ try {
 } catch (error) {
   // The previous snapshot and thumbnails stay in place, so a failed sync never empties the site.
   console.error(`Sync failed: ${error instanceof z.ZodError ? z.prettifyError(error) : errorMessage(error)}`);
+  if (isQuotaError(error)) {
+    console.error("YouTube gives the key's daily quota back at midnight Pacific time: run the sync again after it.");
+  }
   process.exit(1);
 }
 const { playlists } = snapshot;

@@ -159,6 +159,9 @@ describe('npm run sync', () => {
     const result = await sync(envFor(fake));
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('Sync failed: Daily quota used up');
+    expect(result.stderr).toContain(
+      "YouTube gives the key's daily quota back at midnight Pacific time: run the sync again after it.",
+    );
     expect(readFileSync(join(dir, 'snapshot.json'), 'utf8')).toBe('{"previous":true}');
     expect(existsSync(join(dir, 'thumbnails'))).toBe(false);
   });

@@ -6,6 +6,7 @@ import {
   FALLBACK_ERROR_MESSAGE,
   pickPlaylistThumbnail,
   pickVideoThumbnail,
+  plainMessage,
   YouTubeError,
   type ProgressEvent,
 } from '#src/lib/video/client.ts';
@@ -345,6 +346,67 @@ describe('errors (SPEC §8) and retries', () => {
     expect(error).toBeInstanceOf(YouTubeError);
     expect(error.message.length).toBeGreaterThan(0);
     expect(error.retryable).toBe(true);
+  });
+
+  it('shows an error message YouTube writes with markup as plain text', async () => {
+    fake = await startFakeYouTube({ [CHANNEL]: [] });
+    // YouTube's own quota message, as it sends it.
+    const quota = errorBody(
+      403,
+      'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.',
+      'quotaExceeded',
+    );
+    fake.overrides.push((_r, res) => (sendJson(res, 403, quota, 'Forbidden'), true));
+    await expect(client(fake).listPlaylists(CHANNEL)).rejects.toThrow(
+      /^The request cannot be completed because you have exceeded your quota\.$/,
+    );
+    expect(plainMessage('Invalid value &quot;x&quot; &amp; <b>more</b>\n  here')).toBe('Invalid value "x" & more here');
+  });
+
+  it.each([
+    ['null', 'null'],
+    ['a list that is not one', '{"items":{"id":"x"}}'],
+    ['an item without an id', '{"items":[null]}'],
+    ['a page token that is not text', '{"items":[],"nextPageToken":7}'],
+    ['an HTML page', '<html><body>Sign in to the hotel Wi-Fi</body></html>'],
+  ])('asks again when a 200 carries %s instead of a list, and says so when it never does', async (_name, body) => {
+    const sleeps: number[] = [];
+    fake = await startFakeYouTube({ [CHANNEL]: [{ id: 'PLa', title: 'A', items: makeItems('ax', 1) }] });
+    const bad = (_r: unknown, res: import('node:http').ServerResponse) => (res.writeHead(200).end(body), true);
+    fake.overrides.push(bad);
+    const playlists = await client(fake, { sleeps }).getChannelPlaylists(CHANNEL);
+    expect(playlists.map((p) => p.id)).toEqual(['PLa']);
+    expect(sleeps).toEqual([100]);
+    fake.overrides.push(bad, bad, bad, bad);
+    const error = (await client(fake)
+      .listPlaylists(CHANNEL)
+      .catch((e: unknown) => e)) as YouTubeError;
+    expect(error).toBeInstanceOf(YouTubeError);
+    expect(error.message).toBe('YouTube answered playlists with a page that is not a list');
+  });
+
+  it('stops at a page token YouTube gives again and keeps each playlist and video once', async () => {
+    fake = await startFakeYouTube({ [CHANNEL]: [] });
+    const playlist = { id: 'PLloop', snippet: { title: 'Loop' } };
+    const item = {
+      id: 'item-1',
+      snippet: { title: 'Tour', resourceId: { kind: 'youtube#video', videoId: 'abcDEF12345' } },
+      contentDetails: { videoId: 'abcDEF12345', videoPublishedAt: '2026-02-20T15:00:00Z' },
+    };
+    // Every page answers the same token, as a server stuck on one page would: read twice, then stopped.
+    for (let i = 0; i < 25; i++) {
+      fake.overrides.push((r, res) => {
+        const items = r.path.endsWith('/playlistItems') ? [item] : [playlist];
+        sendJson(res, 200, { items, nextPageToken: 'again' });
+        return true;
+      });
+    }
+    const events: ProgressEvent[] = [];
+    const playlists = await client(fake, { events }).getChannelPlaylists(CHANNEL);
+    expect(playlists.map((p) => [p.id, p.videos.map((v) => v.id)])).toEqual([['PLloop', ['item-1']]]);
+    expect(apiRequests(fake, '/playlists')).toHaveLength(2);
+    expect(apiRequests(fake, '/playlistItems')).toHaveLength(2);
+    expect(events.filter((e) => e.type === 'limit-reached')).toEqual([]);
   });
 
   it('caps the back-off', () => {

@@ -114,15 +114,31 @@ export function isQuotaError(error: unknown): boolean {
  */
 const unreadablePlaylistReasons = new Set(['playlistNotFound', 'playlistItemsNotAccessible']);
 
+const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'" };
+
+/**
+ * An API error message as plain text. YouTube writes some with markup (the quota's reads "…exceeded
+ * your <a href="/youtube/v3/getting-started#quota">quota</a>."), which a page shows as text.
+ */
+export function plainMessage(message: string): string {
+  return message
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(amp|lt|gt|quot|apos|#39);/g, (_, name: string) => entities[name] ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 async function errorFromResponse(res: Response): Promise<YouTubeError> {
   let message = '';
   let reason: string | undefined;
   try {
-    const body = (await res.json()) as { error?: { message?: string; errors?: { reason?: string }[] } };
-    message = body.error?.message?.trim() ?? '';
-    reason = body.error?.errors?.[0]?.reason;
+    const body = (await res.json()) as { error?: { message?: unknown; errors?: { reason?: unknown }[] } } | null;
+    const error = body?.error;
+    message = typeof error?.message === 'string' ? plainMessage(error.message) : '';
+    const first = Array.isArray(error?.errors) ? error.errors[0]?.reason : undefined;
+    reason = typeof first === 'string' ? first : undefined;
   } catch {
-    // Not JSON (a proxy's HTML error page, say): the status line is all there is.
+    // Not JSON (a proxy's HTML error page, say), or not YouTube's shape: the status line is all there is.
   }
   if (!message) message = `${res.status} ${res.statusText}`.trim();
   const retryable = res.status >= 500 && !quotaReasons.has(reason ?? '');
@@ -149,6 +165,47 @@ export interface YouTubeClientOptions {
   maxDelayMs?: number;
   sleep?: (ms: number) => Promise<void>;
   onProgress?: (event: ProgressEvent) => void;
+}
+
+/** A list answer as YouTube writes one: an object whose items, when present, are objects with an id. */
+function isListResponse(body: unknown): body is ListResponse<{ id: string }> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+  const { items, nextPageToken } = body as { items?: unknown; nextPageToken?: unknown };
+  if (nextPageToken !== undefined && typeof nextPageToken !== 'string') return false;
+  if (items === undefined) return true;
+  return (
+    Array.isArray(items) &&
+    items.every(
+      (item: unknown) => typeof item === 'object' && item !== null && typeof (item as { id?: unknown }).id === 'string',
+    )
+  );
+}
+
+/**
+ * Reads a list page after page, at most `maxPages`, and keeps each resource once by its id. A page
+ * token YouTube gives twice ends the reading: following it would read the same pages again.
+ */
+async function readPages<T extends { id: string }>(
+  maxPages: number,
+  readPage: (pageToken: string) => Promise<ListResponse<T>>,
+  onPage: (page: number, items: T[]) => void,
+  onLimit: (pages: number) => void,
+): Promise<T[]> {
+  const byId = new Map<string, T>();
+  const tokens = new Set<string>();
+  let pageToken = '';
+  for (let page = 1; page <= maxPages; page++) {
+    const body = await readPage(pageToken);
+    const items = body.items ?? [];
+    for (const item of items) if (!byId.has(item.id)) byId.set(item.id, item);
+    onPage(page, items);
+    if (!body.nextPageToken || tokens.has(body.nextPageToken)) break;
+    // SPEC §9's limit, said aloud: a list longer than it keeps loses the rest.
+    if (page === maxPages) onLimit(page);
+    tokens.add(body.nextPageToken);
+    pageToken = body.nextPageToken;
+  }
+  return [...byId.values()];
 }
 
 /** Capped exponential back-off: base, 2*base, 4*base, ... never above max. */
@@ -180,8 +237,16 @@ export function createYouTubeClient(options: YouTubeClientOptions) {
       let error: YouTubeError;
       try {
         const res = await doFetch(url, { headers: { Accept: 'application/json' } });
-        if (res.ok) return (await res.json()) as T;
-        error = await errorFromResponse(res);
+        if (!res.ok) error = await errorFromResponse(res);
+        else {
+          const body: unknown = await res.json().catch(() => undefined);
+          if (isListResponse(body)) return body as T;
+          // A 200 that is not a list (null, a proxy's HTML page, items that are not a list) is no answer: asked again.
+          error = new YouTubeError(`YouTube answered ${endpoint} with a page that is not a list`, {
+            status: res.status,
+            retryable: true,
+          });
+        }
       } catch (cause) {
         error = new YouTubeError(cause instanceof Error ? cause.message : String(cause), { retryable: true, cause });
       }
@@ -194,45 +259,35 @@ export function createYouTubeClient(options: YouTubeClientOptions) {
 
   /** playlists.list for a channel, following nextPageToken for at most 10 pages. */
   async function listPlaylists(channelId: string): Promise<PlaylistResource[]> {
-    const all: PlaylistResource[] = [];
-    let pageToken = '';
-    for (let page = 1; page <= MAX_PLAYLIST_PAGES; page++) {
-      const body = await getJson<ListResponse<PlaylistResource>>('playlists', {
-        part: 'snippet',
-        channelId,
-        maxResults: String(PAGE_SIZE),
-        ...(pageToken ? { pageToken } : {}),
-      });
-      const items = body.items ?? [];
-      all.push(...items);
-      onProgress({ type: 'playlists-page', page, count: items.length });
-      if (!body.nextPageToken) break;
-      // SPEC §9's limit, said aloud: a channel with more playlists than it keeps loses the rest.
-      if (page === MAX_PLAYLIST_PAGES) onProgress({ type: 'limit-reached', pages: page });
-      pageToken = body.nextPageToken;
-    }
-    return all;
+    return readPages<PlaylistResource>(
+      MAX_PLAYLIST_PAGES,
+      (pageToken) =>
+        getJson('playlists', {
+          part: 'snippet',
+          channelId,
+          maxResults: String(PAGE_SIZE),
+          ...(pageToken ? { pageToken } : {}),
+        }),
+      (page, items) => onProgress({ type: 'playlists-page', page, count: items.length }),
+      (pages) => onProgress({ type: 'limit-reached', pages }),
+    );
   }
 
   /** playlistItems.list for one playlist, at most 20 pages; private and deleted videos skipped. */
   async function listPlaylistVideos(playlistId: string): Promise<Video[]> {
-    const videos: Video[] = [];
-    let pageToken = '';
-    for (let page = 1; page <= MAX_ITEM_PAGES; page++) {
-      const body = await getJson<ListResponse<PlaylistItemResource>>('playlistItems', {
-        part: 'snippet,contentDetails',
-        playlistId,
-        maxResults: String(PAGE_SIZE),
-        ...(pageToken ? { pageToken } : {}),
-      });
-      const items = body.items ?? [];
-      videos.push(...items.filter((item) => !isUnavailableItem(item)).map(toVideo));
-      onProgress({ type: 'items-page', playlistId, page, count: items.length });
-      if (!body.nextPageToken) break;
-      if (page === MAX_ITEM_PAGES) onProgress({ type: 'limit-reached', playlistId, pages: page });
-      pageToken = body.nextPageToken;
-    }
-    return videos;
+    const items = await readPages<PlaylistItemResource>(
+      MAX_ITEM_PAGES,
+      (pageToken) =>
+        getJson('playlistItems', {
+          part: 'snippet,contentDetails',
+          playlistId,
+          maxResults: String(PAGE_SIZE),
+          ...(pageToken ? { pageToken } : {}),
+        }),
+      (page, pageItems) => onProgress({ type: 'items-page', playlistId, page, count: pageItems.length }),
+      (pages) => onProgress({ type: 'limit-reached', playlistId, pages }),
+    );
+    return items.filter((item) => !isUnavailableItem(item)).map(toVideo);
   }
 
   /**
