@@ -45,11 +45,12 @@ export function parseDecimal(raw: string): number {
 }
 
 /**
- * The largest amount any figure is worked with: a trillion dollars, above every home's price. Typed
+ * The largest amount any figure is worked with: 1e20 dollars, far above any figure a visitor means (a
+ * long one still shows whole, wrapped) and low enough that no total overflows. Typed
  * beyond it (1e308), an amount is read as it, as is its negative below; the totals overflowed to
  * Infinity and showed "$0.00" of interest, or "$∞" on a worksheet.
  */
-export const largestAmount = 1e12;
+export const largestAmount = 1e20;
 
 /** An amount kept within ±`largestAmount`, its sign kept. */
 export const withinLargestAmount = (value: number) => Math.min(Math.max(value, -largestAmount), largestAmount);

@@ -46,15 +46,15 @@ export interface NetSheet {
 }
 
 /**
- * An amount a visitor typed: not a number, or below zero, counts as 0, and above a trillion dollars
- * as a trillion (1e308 showed "$∞"). (Every worksheet's rule.)
+ * An amount a visitor typed: not a number, or below zero, counts as 0, and above 1e20 dollars as
+ * 1e20 (1e308 showed "$∞"). (Every worksheet's rule.)
  */
 export const typedAmount = (value: number) =>
   Number.isFinite(value) && value > 0 ? Math.min(value, largestTypedAmount) : 0;
 /** A percentage a visitor typed, between 0 and 100. */
 export const typedPercent = (value: number) => Math.min(typedAmount(value), 100);
 /** The calculator's `largestAmount` (mortgage.ts), written here so that this page script imports nothing; a test holds them equal. */
-export const largestTypedAmount = 1e12;
+export const largestTypedAmount = 1e20;
 
 /**
  * North Carolina's excise tax on a deed (the "revenue stamps" the seller pays): $1 on each $500 of
