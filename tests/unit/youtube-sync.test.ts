@@ -168,12 +168,17 @@ describe('npm run sync', () => {
 
   it('never empties a snapshot that has videos unless told to: an empty answer is kept from the site', async () => {
     dir = mkdtempSync(join(tmpdir(), 'sync-'));
+    const items = makeItems('kx', 2).map((it) => ({ ...it, thumbnails: { high: { url: '' } } }));
+    const jpeg = await picture.clone().jpeg().toBuffer();
     fake = await startFakeYouTube(
-      { [CHANNEL]: [{ id: 'PLkept', title: 'Kept', items: makeItems('kx', 2) }] },
-      { apiKey: KEY },
+      { [CHANNEL]: [{ id: 'PLkept', title: 'Kept', items }] },
+      { apiKey: KEY, files: Object.fromEntries(items.map((it) => [`/thumbs/${it.videoId}.jpg`, jpeg])) },
     );
+    for (const it of items) it.thumbnails.high.url = `${fake.origin}/thumbs/${it.videoId}.jpg`;
     expect((await sync(envFor(fake))).code).toBe(0);
     const kept = readFileSync(join(dir, 'snapshot.json'), 'utf8');
+    const thumbnails = readdirSync(join(dir, 'thumbnails')).sort();
+    expect(thumbnails).toHaveLength(2);
     // The channel's playlists made private, or another channel id: YouTube lists nothing playable.
     await fake.close();
     fake = await startFakeYouTube({ [CHANNEL]: [{ id: 'PLkept', title: 'Kept', items: [] }] }, { apiKey: KEY });
@@ -183,7 +188,7 @@ describe('npm run sync', () => {
       `Sync failed: YouTube listed no playable video for channel ${CHANNEL}, where the snapshot holds 2. The previous snapshot is kept.`,
     );
     expect(readFileSync(join(dir, 'snapshot.json'), 'utf8')).toBe(kept);
-    expect(readdirSync(join(dir, 'thumbnails'))).toHaveLength(0);
+    expect(readdirSync(join(dir, 'thumbnails')).sort()).toEqual(thumbnails);
     // Said on purpose, the channel's emptiness is written.
     const allowed = await run(node, [script, '--allow-empty'], {
       env: { PATH: process.env['PATH'] ?? '', VIDEO_SNAPSHOT_DIR: dir, ...envFor(fake) },
