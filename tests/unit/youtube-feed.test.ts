@@ -8,10 +8,10 @@ import {
   EMPTY_CHANNEL_MESSAGE,
   FEED_FAILURE_TTL_MS,
   FEED_TTL_MS,
-  fetchPlaylists,
   untilQuotaReset,
 } from '#src/lib/video/feed.ts';
 import type { Playlist } from '#src/lib/video/model.ts';
+import { fetchPlaylists } from '#src/lib/video/fetch-playlists.ts';
 import { errorBody, makeItems, sendJson, startFakeYouTube, type FakeYouTube } from '../support/fake-youtube.ts';
 
 const CHANNEL = 'UCfeedChannel';

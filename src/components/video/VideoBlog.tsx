@@ -8,7 +8,7 @@
 import { useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import type { ThumbnailAttributes } from '#src/data/videos.ts';
 import type { Playlist } from '#src/lib/video/model.ts';
-import { fetchPlaylists } from '#src/lib/video/feed.ts';
+import { fetchPlaylists } from '#src/lib/video/fetch-playlists.ts';
 import Playlists from './Playlists.tsx';
 import VideoDialog, { type DialogVideo } from './VideoDialog.tsx';
 import { withErrorBoundary } from '#src/components/ui/ErrorBoundary.tsx';

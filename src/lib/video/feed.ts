@@ -11,13 +11,7 @@
  * units a day at most), failures 5 minutes, a spent quota until YouTube restores it at midnight
  * Pacific time, and concurrent requests share one fetch.
  */
-import {
-  createYouTubeClient,
-  errorMessage,
-  FALLBACK_ERROR_MESSAGE,
-  isQuotaError,
-  type YouTubeClientOptions,
-} from './client.ts';
+import { createYouTubeClient, errorMessage, isQuotaError, type YouTubeClientOptions } from './client.ts';
 import { keepValidVideos, type Playlist } from './model.ts';
 
 /** What GET /api/videos answers. */
@@ -143,25 +137,4 @@ export function createVideoFeed(options: VideoFeedOptions) {
       return cached.answer;
     },
   };
-}
-
-/**
- * The Refresh Content request. A failed answer throws with the server's error message, else
- * the status line; a network failure or unreadable answer throws 'Failed to load YouTube data'.
- * Playlists with no videos are dropped (SPEC §4).
- */
-export async function fetchPlaylists(endpoint: string, doFetch: typeof fetch = fetch): Promise<Playlist[]> {
-  let res: Response;
-  try {
-    res = await doFetch(endpoint, { headers: { Accept: 'application/json' }, cache: 'no-store' });
-  } catch {
-    throw new Error(FALLBACK_ERROR_MESSAGE);
-  }
-  const body = (await res.json().catch(() => undefined)) as
-    (Partial<FeedAnswer> & { error?: { message?: string } }) | undefined;
-  if (!res.ok) {
-    throw new Error(body?.error?.message || `${res.status} ${res.statusText}`.trim() || FALLBACK_ERROR_MESSAGE);
-  }
-  if (!body || !Array.isArray(body.playlists)) throw new Error(FALLBACK_ERROR_MESSAGE);
-  return body.playlists.filter((p) => Array.isArray(p.videos) && p.videos.length > 0);
 }

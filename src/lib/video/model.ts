@@ -39,7 +39,8 @@ export const snapshotSchema = z.object({
 /**
  * Playlists from YouTube as the site may hold them: a video the schema refuses (a malformed id,
  * which names pages and files) is left out alone, `leftOut` told why, and a playlist left with no
- * video goes too. (Here, not in the client, which the video page's island also loads.)
+ * video goes too. (Here, not in client.ts, which the video page's island loads through fetch-playlists.ts:
+ * zod stays out of the island.)
  */
 export function keepValidVideos(
   playlists: readonly Playlist[],
