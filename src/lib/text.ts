@@ -6,7 +6,19 @@ export function listWithAnd(items: readonly string[]): string {
   return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
-const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+/** Grapheme segmentation where the browser has it (Firefox since 125); else code points, which never split an emoji's halves. */
+const graphemes: { segment(text: string): Iterable<{ index: number }> } =
+  typeof Intl.Segmenter === 'function'
+    ? new Intl.Segmenter('en', { granularity: 'grapheme' })
+    : {
+        *segment(text: string) {
+          let index = 0;
+          for (const character of text) {
+            yield { index };
+            index += character.length;
+          }
+        },
+      };
 
 /**
  * Text cut at `limit` characters and followed by an ellipsis when it was longer (SPEC: playlist

@@ -6,7 +6,7 @@ import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import type { CollectionEntry } from 'astro:content';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import LatestVideo from '#src/components/video/LatestVideo.astro';
 import RelatedVideos from '#src/components/video/RelatedVideos.astro';
 import Playlists from '#src/components/video/Playlists.tsx';
@@ -65,6 +65,19 @@ describe('formatting', () => {
     // 200 flags are 200 characters (800 UTF-16 units): nothing to cut.
     expect(truncate('🇺🇸'.repeat(200), 200)).toBe('🇺🇸'.repeat(200));
     expect(truncate(`${'é'.repeat(200)}e\u0301`, 200)).toBe(`${'é'.repeat(200)}...`);
+  });
+
+  it('without Intl.Segmenter (Firefox before 125) still cuts, and never an emoji in half', async () => {
+    vi.resetModules();
+    // An older browser's Intl, which has no Segmenter.
+    vi.stubGlobal('Intl', Object.create(Intl, { Segmenter: { value: undefined } }));
+    try {
+      const { truncate: older } = await import('#src/lib/text.ts');
+      expect(older(`${'a'.repeat(199)}🏡 Welcome`, 200)).toBe(`${'a'.repeat(199)}🏡...`);
+      expect(older('a'.repeat(201), 200)).toBe(`${'a'.repeat(200)}...`);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 
