@@ -104,6 +104,7 @@ describe('listing schema', () => {
       'is required with an AssociationFee',
     ],
     ['an offer of compensation', { BuyerAgencyCompensation: '2.5%' }, '', 'never an offer of compensation'],
+    ['a town with no letter or digit to name its page by', { City: '—' }, 'City', 'must hold a letter or digit'],
   ])('refuses %s, naming the field', (_what, patch, path, message) => {
     const found = refusals(patch);
     expect(found.map((f) => f.path)).toContain(path);

@@ -5,7 +5,7 @@
  * passed in, so the unit tests check the same rules with plain strings.
  */
 import { z } from 'astro/zod';
-import { feeFrequencyMonths, type FeeFrequency } from './format.ts';
+import { feeFrequencyMonths, toSlug, type FeeFrequency } from './format.ts';
 import { listingKeyPattern } from './lead.ts';
 import { localTimeInZone } from './time.ts';
 
@@ -111,7 +111,11 @@ export function listingSchema<P extends z.ZodType>(photo: P) {
         StreetName: text.optional(),
         StreetSuffix: text.optional(),
         UnitNumber: text.optional(),
-        City: text,
+        /** Named in the town's list address (/listings/town/…), so it needs a letter or digit to name it by. */
+        City: text.refine(
+          (city) => toSlug(city) !== '',
+          "must hold a letter or digit: the town's page is named by them",
+        ),
         StateOrProvince: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter state code, e.g. "NC"'),
         PostalCode: z.string().regex(/^\d{5}$/, 'must be a five-digit ZIP code'),
         /** The county without "County", as RESO feeds write it ("Wake"). */
