@@ -120,7 +120,13 @@ describe('an update the site cannot publish', () => {
 describe('the open houses of a home not yet published', () => {
   // The open house resource's watermark moves past them in the run that refuses their home, so they
   // are not read again when it passes.
-  const oneToThree = [{ OpenHouseStartTime: '2030-06-01T13:00', OpenHouseEndTime: '2030-06-01T15:00' }];
+  const oneToThree = [
+    {
+      OpenHouseStartTime: '2030-06-01T13:00',
+      OpenHouseEndTime: '2030-06-01T15:00',
+      ModificationTimestamp: '2026-05-03',
+    },
+  ];
 
   it('are shown once its photos come, after an outage held the new home back', async () => {
     fake.records = [

@@ -78,8 +78,13 @@ describe('npm run sync-listings with open houses', () => {
         OpenHouseStartTime: '2030-06-01T13:00',
         OpenHouseEndTime: '2030-06-01T15:00',
         OpenHouseRemarks: 'Meet the listing agent at the door.',
+        ModificationTimestamp: '2026-05-03',
       },
-      { OpenHouseStartTime: '2030-12-07T13:00', OpenHouseEndTime: '2030-12-07T15:00' },
+      {
+        OpenHouseStartTime: '2030-12-07T13:00',
+        OpenHouseEndTime: '2030-12-07T15:00',
+        ModificationTimestamp: '2026-05-03',
+      },
     ]);
     expect(openHousesOf('CAR201')).toBeUndefined();
     expect(snapshot().openHouses.map((o) => o.OpenHouseKey)).toEqual(['OH-1', 'OH-2']);
@@ -109,10 +114,18 @@ describe('npm run sync-listings with open houses', () => {
       "OriginatingSystemName eq 'carolina' and ModificationTimestamp gt 2026-05-03T09:00:00.000Z",
     );
     expect(openHousesOf('CAR200')).toEqual([
-      { OpenHouseStartTime: '2030-12-07T13:00', OpenHouseEndTime: '2030-12-07T15:00' },
+      {
+        OpenHouseStartTime: '2030-12-07T13:00',
+        OpenHouseEndTime: '2030-12-07T15:00',
+        ModificationTimestamp: '2026-05-03',
+      },
     ]);
     expect(openHousesOf('CAR201')).toEqual([
-      { OpenHouseStartTime: '2030-06-02T14:00', OpenHouseEndTime: '2030-06-02T16:00' },
+      {
+        OpenHouseStartTime: '2030-06-02T14:00',
+        OpenHouseEndTime: '2030-06-02T16:00',
+        ModificationTimestamp: '2026-05-04',
+      },
     ]);
     expect(snapshot().openHouseWatermark).toBe('2026-05-04T09:30:00.000Z');
   });
@@ -126,7 +139,11 @@ describe('npm run sync-listings with open houses', () => {
     expect(out).toMatch(/No open houses from this feed \(.*403.*\): the homes keep those they had/);
     expect(snapshot().homes.find((h) => h.home['ListingKey'] === 'CAR200')?.home['ListPrice']).toBe(440000);
     expect(openHousesOf('CAR201')).toEqual([
-      { OpenHouseStartTime: '2030-06-02T14:00', OpenHouseEndTime: '2030-06-02T16:00' },
+      {
+        OpenHouseStartTime: '2030-06-02T14:00',
+        OpenHouseEndTime: '2030-06-02T16:00',
+        ModificationTimestamp: '2026-05-04',
+      },
     ]);
     expect(snapshot().openHouseWatermark).toBe('2026-05-04T09:30:00.000Z');
     fake.openHouseStatus = undefined;

@@ -445,6 +445,24 @@ describe("an open house's calendar entry, as .ics and as a Google Calendar link"
     });
   });
 
+  it('is stamped with the day the open house last changed when the MLS changed it after the home', () => {
+    const parsed = schema.parse(home);
+    // New remarks on 3 December, the home last changed on 20 November: a calendar refreshing the file takes them.
+    const changed = { ...openHouse, ModificationTimestamp: '2026-12-03' };
+    expect(openHouseEvent(parsed, changed, settings).stamp).toEqual(new Date('2026-12-03T00:00:00Z'));
+    expect(buildOpenHouseIcs(openHouseEvent(parsed, changed, settings))).toContain('DTSTAMP:20261203T000000Z');
+    // One changed before the home keeps the home's day.
+    expect(openHouseEvent(parsed, { ...openHouse, ModificationTimestamp: '2026-10-01' }, settings).stamp).toEqual(
+      new Date('2026-11-20T00:00:00Z'),
+    );
+    // Written by hand in a home's file, unquoted YAML makes it a date: read back as its day.
+    const fromYaml = schema.parse({
+      ...home,
+      OpenHouse: [{ ...changed, ModificationTimestamp: new Date('2026-12-03') }],
+    });
+    expect(fromYaml.OpenHouse[0]?.ModificationTimestamp).toBe('2026-12-03');
+  });
+
   it('gives Google Calendar the same title, New York wall-clock times, place and details', () => {
     const link = new URL(googleCalendarUrl(openHouseEvent(schema.parse(home), openHouse, settings)));
     expect(`${link.origin}${link.pathname}`).toBe('https://calendar.google.com/calendar/render');

@@ -2,7 +2,7 @@
  * An open house as an iCalendar file (RFC 5545), written at build time so "Add to calendar" is a
  * plain link: one VEVENT in America/New_York, with that zone's VTIMEZONE so every calendar reads
  * the wall-clock time the agent wrote; and every coming open house as a calendar to subscribe to.
- * Deterministic (DTSTAMP is the listing's last update), so a rebuild gives the same bytes. Pure.
+ * Deterministic (DTSTAMP is the day the home or the open house last changed), so a rebuild gives the same bytes. Pure.
  */
 import { escapeText, foldLine } from '../content-lines.ts';
 import { cityLine, fullAddress, isAddressShown, type AddressParts } from './format.ts';
@@ -140,7 +140,12 @@ export type OpenHouseHome = AddressParts & {
  */
 export function openHouseEvent(
   h: OpenHouseHome,
-  openHouse: { OpenHouseStartTime: string; OpenHouseEndTime: string; OpenHouseRemarks?: string | undefined },
+  openHouse: {
+    OpenHouseStartTime: string;
+    OpenHouseEndTime: string;
+    OpenHouseRemarks?: string | undefined;
+    ModificationTimestamp?: string | undefined;
+  },
   { url, courtesy, producer }: { url: string; courtesy: string; producer: string },
 ): OpenHouseEvent {
   const address = fullAddress(h);
@@ -154,7 +159,9 @@ export function openHouseEvent(
     description: [openHouse.OpenHouseRemarks, `${courtesy}.`, url].filter(Boolean).join('\n'),
     url,
     geo: h.Latitude !== undefined && h.Longitude !== undefined ? { lat: h.Latitude, lng: h.Longitude } : undefined,
-    stamp: new Date(`${h.ModificationTimestamp}T00:00:00Z`),
+    // When the entry last changed: the home's day, or the open house's own when the MLS changed it later
+    // (new remarks), so that a calendar refreshing the file takes the change.
+    stamp: new Date(`${[h.ModificationTimestamp, openHouse.ModificationTimestamp ?? ''].sort().at(-1)}T00:00:00Z`),
     producer,
   };
 }

@@ -58,6 +58,8 @@ const openHouse = z.object({
   OpenHouseStartTime: localDateTime,
   OpenHouseEndTime: localDateTime,
   OpenHouseRemarks: text.optional(),
+  /** The day the MLS last changed it (the sync writes it): its calendar entry's DTSTAMP, when later than the home's. */
+  ModificationTimestamp: day.optional(),
 });
 
 /** The street-address fields a home with InternetAddressDisplayYN false leaves out. */

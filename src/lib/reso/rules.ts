@@ -454,9 +454,10 @@ export function openHouseOf(record: ResoRecord): OpenHouseDecision {
 
 /**
  * A home's open houses as the listing collection holds them (`OpenHouse`): those that have not
- * ended at `now`, earliest first, one per start time (each start names the home's calendar file).
+ * ended at `now`, earliest first, one per start time (each start names the home's calendar file),
+ * each with the day the MLS last changed it in `timeZone` (its calendar entry's DTSTAMP).
  */
-export function homeOpenHouses(openHouses: readonly SyncedOpenHouse[], now: Date) {
+export function homeOpenHouses(openHouses: readonly SyncedOpenHouse[], now: Date, timeZone: string) {
   const seen = new Set<string>();
   return upcomingOpenHouses(openHouses, now)
     .filter((o) => !seen.has(o.OpenHouseStartTime) && seen.add(o.OpenHouseStartTime))
@@ -464,5 +465,6 @@ export function homeOpenHouses(openHouses: readonly SyncedOpenHouse[], now: Date
       OpenHouseStartTime: o.OpenHouseStartTime,
       OpenHouseEndTime: o.OpenHouseEndTime,
       ...(o.OpenHouseRemarks ? { OpenHouseRemarks: o.OpenHouseRemarks } : {}),
+      ModificationTimestamp: dayIn(o.ModificationTimestamp, timeZone),
     }));
 }

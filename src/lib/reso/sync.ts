@@ -262,14 +262,18 @@ async function replicate(options: SyncOptions): Promise<SyncResult> {
     });
     // Each home shows its open houses that have not ended; those of homes no longer here, or over, go.
     const at = now();
-    for (const [key, o] of openHouses) if (!ownHomes(o) || homeOpenHouses([o], at).length === 0) openHouses.delete(key);
+    for (const [key, o] of openHouses)
+      if (!ownHomes(o) || homeOpenHouses([o], at, timeZone).length === 0) openHouses.delete(key);
     const byHome = Map.groupBy(openHouses.values(), (o) => o.ListingKey);
     for (const [key, synced] of homes) {
       const { OpenHouse: _previous, ...home } = synced.home;
-      const shown = homeOpenHouses(byHome.get(key) ?? [], at);
+      const shown = homeOpenHouses(byHome.get(key) ?? [], at, timeZone);
       homes.set(key, { ...synced, home: shown.length ? { ...home, OpenHouse: shown } : home });
     }
-    progress.openHouses = [...homes.keys()].reduce((n, key) => n + homeOpenHouses(byHome.get(key) ?? [], at).length, 0);
+    progress.openHouses = [...homes.keys()].reduce(
+      (n, key) => n + homeOpenHouses(byHome.get(key) ?? [], at, timeZone).length,
+      0,
+    );
 
     // Photos of homes this run did not touch come from the previous snapshot.
     for (const synced of homes.values()) {

@@ -387,6 +387,7 @@ describe('open houses from the MLS', () => {
       OpenHouseEndTime: end,
       ...(remarks ? { OpenHouseRemarks: remarks } : {}),
     });
+    const zone = 'America/New_York';
     const list = [
       at('2030-06-08T13:00', '2030-06-08T15:00', 'Second weekend.'),
       at('2030-06-01T13:00', '2030-06-01T15:00'),
@@ -394,17 +395,23 @@ describe('open houses from the MLS', () => {
       at('2030-05-25T13:00', '2030-05-25T15:00'),
     ];
     // 2:30 PM in Raleigh on 25 May: that one has not ended yet; at 3:30 PM it has.
-    expect(homeOpenHouses(list, new Date('2030-05-25T18:30:00Z')).map((o) => o.OpenHouseStartTime)).toEqual([
+    expect(homeOpenHouses(list, new Date('2030-05-25T18:30:00Z'), zone).map((o) => o.OpenHouseStartTime)).toEqual([
       '2030-05-25T13:00',
       '2030-06-01T13:00',
       '2030-06-08T13:00',
     ]);
-    expect(homeOpenHouses(list, new Date('2030-05-25T19:30:00Z'))).toEqual([
-      { OpenHouseStartTime: '2030-06-01T13:00', OpenHouseEndTime: '2030-06-01T15:00' },
+    // Each with the day, in New York, the MLS last changed it (09:00 UTC on 3 May is 5 AM there).
+    expect(homeOpenHouses(list, new Date('2030-05-25T19:30:00Z'), zone)).toEqual([
+      {
+        OpenHouseStartTime: '2030-06-01T13:00',
+        OpenHouseEndTime: '2030-06-01T15:00',
+        ModificationTimestamp: '2026-05-03',
+      },
       {
         OpenHouseStartTime: '2030-06-08T13:00',
         OpenHouseEndTime: '2030-06-08T15:00',
         OpenHouseRemarks: 'Second weekend.',
+        ModificationTimestamp: '2026-05-03',
       },
     ]);
   });
