@@ -188,13 +188,15 @@ describe('an owner filter', () => {
 });
 
 describe('timestamps', () => {
+  // A run with two owner streams, the firm's and the agent's.
+  const AGENT = 'CAR-AG-3';
+  const both = () =>
+    syncWithFake(fake, dir, (line) => lines.push(line), {
+      listAgentMlsId: AGENT,
+      now: () => new Date('2026-06-01T12:00:00Z'),
+    });
+
   it('keeps a watermark for each owner stream, so a change the firm’s stream had not shown when the agent’s read a later one still arrives', async () => {
-    const AGENT = 'CAR-AG-3';
-    const both = () =>
-      syncWithFake(fake, dir, (line) => lines.push(line), {
-        listAgentMlsId: AGENT,
-        now: () => new Date('2026-06-01T12:00:00Z'),
-      });
     fake.records = [
       propertyRecord(fake, 'FRM010'),
       propertyRecord(fake, 'AGT011', { ListOfficeMlsId: 'CAR-OFF-9', ListAgentMlsId: AGENT }),
@@ -223,12 +225,6 @@ describe('timestamps', () => {
   });
 
   it('reads each stream from the one watermark of a snapshot written before streams had their own', async () => {
-    const AGENT = 'CAR-AG-3';
-    const both = () =>
-      syncWithFake(fake, dir, (line) => lines.push(line), {
-        listAgentMlsId: AGENT,
-        now: () => new Date('2026-06-01T12:00:00Z'),
-      });
     fake.records = [
       propertyRecord(fake, 'FRM012'),
       propertyRecord(fake, 'AGT013', { ListOfficeMlsId: 'CAR-OFF-9', ListAgentMlsId: AGENT }),
