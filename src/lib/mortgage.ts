@@ -2,7 +2,8 @@
  * Mortgage maths for the calculator island and its tests. Pure functions, no framework.
  * Money stays in floating point through every calculation, so schedules never drift by
  * accumulated rounding; what is shown as a list with its sum (the monthly cost's lines, the
- * schedule's rows) is rounded to cents at the end so the lines add up to the total shown.
+ * schedule's rows) is rounded to cents at the end so the lines add up to the total shown (to the cent
+ * for amounts up to about $90 trillion, 2^53 cents; above, a double holds fewer digits than that).
  */
 
 /** SPEC: the loan term is chosen from these, in years. */
@@ -46,7 +47,8 @@ export function parseDecimal(raw: string): number {
 
 /**
  * The largest amount any figure is worked with: 1e20 dollars, far above any figure a visitor means (a
- * long one still shows whole, wrapped) and low enough that no total overflows. Typed
+ * long one still shows whole, wrapped, though past about $90 trillion not to the cent) and low enough
+ * that no total overflows. Typed
  * beyond it (1e308), an amount is read as it, as is its negative below; the totals overflowed to
  * Infinity and showed "$0.00" of interest, or "$∞" on a worksheet.
  */
@@ -131,7 +133,8 @@ export function monthlyBalances(loan: number, annualRatePercent: number, years: 
 /**
  * Yearly amortisation: principal and interest paid in each loan year and the balance after it,
  * in cents. Each year is the difference of the running totals rounded to cents, so the rows'
- * principal adds up to the loan and their interest to the total interest, to the cent, at any rate.
+ * principal adds up to the loan and their interest to the total interest, to the cent, at any rate
+ (for loans a double holds to the cent: see the file's head).
  */
 export function yearlySchedule(loan: number, annualRatePercent: number, years: number): ScheduleYear[] {
   const payment = monthlyPayment(loan, annualRatePercent, years);

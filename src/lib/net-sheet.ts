@@ -81,7 +81,7 @@ export function propertyTaxShare(annualTax: number, closingDate: string): number
 
 /**
  * The sheet, every figure in whole dollars (as it is shown), so the lines add up to the net to
- * the dollar.
+ * the dollar (for prices up to about $9 quadrillion, 2^53 dollars, which a double holds exactly).
  */
 export function netSheet(input: NetSheetInputs): NetSheet {
   const price = Math.round(typedAmount(input.price));

@@ -6,19 +6,17 @@ export function listWithAnd(items: readonly string[]): string {
   return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
-/** Grapheme segmentation where the browser has it (Firefox since 125); else code points, which never split an emoji's halves. */
+/**
+ * Where a browser has no Intl.Segmenter (Firefox before 125), characters as a reader sees them,
+ * near enough: a flag's two letters, or one code point with the marks, skin tones and emoji joined
+ * (ZWJ) to it.
+ */
+const nearGraphemes = /\p{Regional_Indicator}{2}|[\s\S](?:[\p{M}\u{1F3FB}-\u{1F3FF}]|\u200D[\s\S])*/gu;
+
 const graphemes: { segment(text: string): Iterable<{ index: number }> } =
   typeof Intl.Segmenter === 'function'
     ? new Intl.Segmenter('en', { granularity: 'grapheme' })
-    : {
-        *segment(text: string) {
-          let index = 0;
-          for (const character of text) {
-            yield { index };
-            index += character.length;
-          }
-        },
-      };
+    : { segment: (text: string) => text.matchAll(nearGraphemes) };
 
 /**
  * Text cut at `limit` characters and followed by an ellipsis when it was longer (SPEC: playlist

@@ -75,6 +75,11 @@ describe('formatting', () => {
       const { truncate: older } = await import('#src/lib/text.ts');
       expect(older(`${'a'.repeat(199)}🏡 Welcome`, 200)).toBe(`${'a'.repeat(199)}🏡...`);
       expect(older('a'.repeat(201), 200)).toBe(`${'a'.repeat(200)}...`);
+      // A flag, a skin tone, a family joined by ZWJ and an accent stay whole.
+      expect(older(`a${'🇺🇸'.repeat(10)}`, 6)).toBe(`a${'🇺🇸'.repeat(5)}...`);
+      expect(older('Great agent 👍🏽 thanks', 13)).toBe('Great agent 👍🏽...');
+      expect(older(`${'a'.repeat(3)}👨‍👩‍👧 and more`, 4)).toBe(`${'a'.repeat(3)}👨‍👩‍👧...`);
+      expect(older('Cafe\u0301 au lait', 4)).toBe('Cafe\u0301...');
     } finally {
       vi.unstubAllGlobals();
     }

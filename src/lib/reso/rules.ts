@@ -455,16 +455,23 @@ export function openHouseOf(record: ResoRecord): OpenHouseDecision {
 /**
  * A home's open houses as the listing collection holds them (`OpenHouse`): those that have not
  * ended at `now`, earliest first, one per start time (each start names the home's calendar file),
- * each with the day the MLS last changed it in `timeZone` (its calendar entry's DTSTAMP).
+ * each with the day the MLS last changed it in `timeZone` (its calendar entry's DTSTAMP). A stamp
+ * that is no such day (a placeholder such as 0001-01-01) or comes after `now` (9999-12-31, which would
+ * hold the entry's stamp for good) is left out: the entry takes the home's day.
  */
 export function homeOpenHouses(openHouses: readonly SyncedOpenHouse[], now: Date, timeZone: string) {
   const seen = new Set<string>();
+  const today = dayIn(now.toISOString(), timeZone);
+  const changed = (stamp: string) => {
+    const day = dayIn(stamp, timeZone);
+    return /^\d{4}-\d{2}-\d{2}$/.test(day) && day <= today ? { ModificationTimestamp: day } : {};
+  };
   return upcomingOpenHouses(openHouses, now)
     .filter((o) => !seen.has(o.OpenHouseStartTime) && seen.add(o.OpenHouseStartTime))
     .map((o) => ({
       OpenHouseStartTime: o.OpenHouseStartTime,
       OpenHouseEndTime: o.OpenHouseEndTime,
       ...(o.OpenHouseRemarks ? { OpenHouseRemarks: o.OpenHouseRemarks } : {}),
-      ModificationTimestamp: dayIn(o.ModificationTimestamp, timeZone),
+      ...changed(o.ModificationTimestamp),
     }));
 }

@@ -400,6 +400,16 @@ describe('open houses from the MLS', () => {
       '2030-06-01T13:00',
       '2030-06-08T13:00',
     ]);
+    // A placeholder stamp, and one after the run (which would hold the calendar's stamp for good), are left out.
+    const odd = ['0001-01-01T00:00:00Z', '9999-12-31T23:59:59Z', '2030-05-26T12:00:00Z'].map((stamp, i) => ({
+      ...at(`2030-06-1${i}T13:00`, `2030-06-1${i}T15:00`),
+      ModificationTimestamp: stamp,
+    }));
+    expect(homeOpenHouses(odd, new Date('2030-05-25T19:30:00Z'), zone).map((o) => o.ModificationTimestamp)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
     // Each with the day, in New York, the MLS last changed it (09:00 UTC on 3 May is 5 AM there).
     expect(homeOpenHouses(list, new Date('2030-05-25T19:30:00Z'), zone)).toEqual([
       {
