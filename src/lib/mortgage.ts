@@ -134,7 +134,7 @@ export function monthlyBalances(loan: number, annualRatePercent: number, years: 
  * Yearly amortisation: principal and interest paid in each loan year and the balance after it,
  * in cents. Each year is the difference of the running totals rounded to cents, so the rows'
  * principal adds up to the loan and their interest to the total interest, to the cent, at any rate
- (for loans a double holds to the cent: see the file's head).
+ * (for loans a double holds to the cent: see the file's head).
  */
 export function yearlySchedule(loan: number, annualRatePercent: number, years: number): ScheduleYear[] {
   const payment = monthlyPayment(loan, annualRatePercent, years);

@@ -2,7 +2,8 @@
  * An open house as an iCalendar file (RFC 5545), written at build time so "Add to calendar" is a
  * plain link: one VEVENT in America/New_York, with that zone's VTIMEZONE so every calendar reads
  * the wall-clock time the agent wrote; and every coming open house as a calendar to subscribe to.
- * Deterministic (DTSTAMP is the day the home or the open house last changed), so a rebuild gives the same bytes. Pure.
+ * Deterministic (DTSTAMP is the day the home or the open house last changed), so a rebuild gives
+ * the same bytes. Pure.
  */
 import { escapeText, foldLine } from '../content-lines.ts';
 import { cityLine, fullAddress, isAddressShown, type AddressParts } from './format.ts';
