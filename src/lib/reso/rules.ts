@@ -162,6 +162,16 @@ export function dayIn(timestamp: string, timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
 }
 
+/**
+ * A RESO timestamp's day in `timeZone` when it is one the listing collection can hold (YYYY-MM-DD);
+ * undefined for a value that is no timestamp, or a placeholder such as 0001-01-01 (a year of one digit).
+ */
+function readableDay(value: unknown, timeZone: string): string | undefined {
+  if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) return undefined;
+  const day = dayIn(value, timeZone);
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : undefined;
+}
+
 /** A RESO Date field: "2026-03-01", or a timestamp some servers send for one (its day as written). */
 function toDay(value: unknown): unknown {
   return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value) ? value.slice(0, 10) : value;
@@ -212,10 +222,8 @@ export function toHomeFields(record: ResoRecord, options: { addressHidden: boole
   // The sync refuses a record without a readable ModificationTimestamp before it comes here; an
   // unreadable PriceChangeTimestamp only dates a price drop, so it is left out, not the home.
   for (const name of ['ModificationTimestamp', 'PriceChangeTimestamp']) {
-    const value = record[name];
-    const day = typeof value === 'string' && !Number.isNaN(Date.parse(value)) && dayIn(value, options.timeZone);
-    // A placeholder such as 0001-01-01 gives a year of one digit.
-    if (day && /^\d{4}-\d{2}-\d{2}$/.test(day)) home[name] = day;
+    const day = readableDay(record[name], options.timeZone);
+    if (day) home[name] = day;
   }
   // Some MLSs fill OriginalListPrice with 0 when it was not recorded: it says nothing, so it is left
   // out rather than the home refused.
@@ -463,8 +471,8 @@ export function homeOpenHouses(openHouses: readonly SyncedOpenHouse[], now: Date
   const seen = new Set<string>();
   const today = dayIn(now.toISOString(), timeZone);
   const changed = (stamp: string) => {
-    const day = dayIn(stamp, timeZone);
-    return /^\d{4}-\d{2}-\d{2}$/.test(day) && day <= today ? { ModificationTimestamp: day } : {};
+    const day = readableDay(stamp, timeZone);
+    return day && day <= today ? { ModificationTimestamp: day } : {};
   };
   return upcomingOpenHouses(openHouses, now)
     .filter((o) => !seen.has(o.OpenHouseStartTime) && seen.add(o.OpenHouseStartTime))
