@@ -46,6 +46,7 @@ function progressLine(p: SyncProgress): string {
 
 const http = createResoHttp({
   auth: settings.auth,
+  apiUrl: settings.apiUrl,
   onEvent: (event) => {
     if (event.type === 'retry')
       log(`  ${event.what}: ${event.reason}; retry ${event.attempt} in ${Math.round(event.delayMs / 1000)} s`);

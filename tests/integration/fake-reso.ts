@@ -84,6 +84,7 @@ export function syncWithFake(
   return syncListings({
     http: createResoHttp({
       auth: { kind: 'bearer', token: fake.token },
+      apiUrl: fake.apiUrl,
       perSecond: 100,
       retries: 1,
       baseDelayMs: 1,

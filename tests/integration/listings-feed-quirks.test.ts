@@ -264,6 +264,20 @@ describe('timestamps', () => {
     expect(home('TZ005')).toBeDefined();
   });
 
+  it('reads from a watermark an earlier version saved without a time zone, in the one form', async () => {
+    fake.records = [propertyRecord(fake, 'OLD016')];
+    await run();
+    // As versions before the one form saved a feed's stamp without a zone: every run was refused.
+    writeFileSync(join(dir, 'snapshot.json'), JSON.stringify({ ...snapshot(), watermark: '2026-05-02T10:00:00' }));
+    const filters: string[] = [];
+    fake.onQuery = (filter) => void filters.push(filter);
+    expect((await run()).mode).toBe('incremental');
+    expect(filters).toContain(
+      `OriginatingSystemName eq '${SYSTEM}' and ListOfficeMlsId eq '${OFFICE}' and ModificationTimestamp gt 2026-05-02T10:00:00.000Z`,
+    );
+    expect(snapshot().watermark).toBe('2026-05-02T10:00:00.000Z');
+  });
+
   it('never sets the watermark past the run’s start, so a record stamped in the future does not freeze the feed', async () => {
     fake.records = [
       propertyRecord(fake, 'FUT006', { ModificationTimestamp: '2099-01-01T00:00:00Z' }),
@@ -299,5 +313,36 @@ describe('a record’s details', () => {
     await run();
     expect(home('LOT009')).toMatchObject({ PropertySubType: 'Condominium' });
     expect(home('LOT009')).not.toHaveProperty('LotSizeAcres');
+  });
+});
+
+describe('a failed run', () => {
+  it('leaves the photos shown as they were, even those of a home applied twice that run', async () => {
+    const AGENT = 'CAR-AG-3';
+    const both = () => syncWithFake(fake, dir, (line) => lines.push(line), { listAgentMlsId: AGENT });
+    // The agent's own listing at the firm: it comes in both streams.
+    fake.records = [propertyRecord(fake, 'TWO017', { ListAgentMlsId: AGENT, Media: [mediaRecord(fake, 'TWO017', 0)] })];
+    await both();
+    const live = join(dir, 'photos', 'TWO017', 'TWO017-M0.jpg');
+    const shown = readFileSync(live);
+    // The firm's stream reads a new price, the photo as it was (kept, linked to the live file); the
+    // front photo is replaced before the agent's stream reads the home again; then the run fails.
+    update('TWO017', '2026-05-03T10:00:00.000Z', { ListPrice: 440000 });
+    fake.onQuery = (filter) => {
+      if (!filter.includes('ListAgentMlsId eq') || !filter.includes(' gt ')) return;
+      const photo = {
+        ...mediaRecord(fake, 'TWO017', 0, '2026-05-03T11:00:00.000Z'),
+        MediaURL: fake.mediaUrl('p5.jpg'),
+      };
+      update('TWO017', '2026-05-03T11:00:00.000Z', { Media: [photo] });
+    };
+    fake.openHouseStatus = 500;
+    try {
+      await expect(both()).rejects.toThrow('500');
+    } finally {
+      fake.openHouseStatus = undefined;
+    }
+    expect(fake.photos.get('p5.jpg')?.equals(shown)).toBe(false);
+    expect(readFileSync(live).equals(shown)).toBe(true);
   });
 });

@@ -110,4 +110,30 @@ describe('a media host that is down', () => {
     expect(snapshot().retry).toEqual([]);
     expect(snapshot().watermark).toBe('2026-05-02T13:00:00.000Z');
   });
+
+  it('keeps the version shown through a full run as through an incremental one', async () => {
+    const full = join(mkdtempSync(join(tmpdir(), 'photo-outage-full-')), 'listings-mls');
+    fake.records = [propertyRecord(fake, 'FULL404', { Media: [mediaRecord(fake, 'FULL404', 9)] })];
+    await syncWithFake(fake, full, (line) => lines.push(line));
+    // The MLS stamps the photo again with a new price, while the media host is down.
+    fake.records = [
+      propertyRecord(fake, 'FULL404', {
+        ListPrice: 440000,
+        ModificationTimestamp: '2026-05-03T10:00:00.000Z',
+        Media: [mediaRecord(fake, 'FULL404', 9, '2026-05-03T09:00:00.000Z')],
+      }),
+    ];
+    fake.photoOutages.set('p9.jpg', 100);
+    lines.length = 0;
+    try {
+      expect((await syncWithFake(fake, full, (line) => lines.push(line), { full: true })).mode).toBe('full');
+    } finally {
+      fake.photoOutages.clear();
+    }
+    const kept = JSON.parse(readFileSync(join(full, 'snapshot.json'), 'utf8')) as ListingSnapshot;
+    expect(kept.homes.map((h) => [h.home['ListingKey'], h.home['ListPrice']])).toEqual([['FULL404', 450000]]);
+    expect(existsSync(join(full, 'photos', 'FULL404', 'FULL404-M9.jpg'))).toBe(true);
+    expect(lines.join('\n')).toMatch(/Skipped FULL404: .*\(the version shown stays until it is read again\)/);
+    expect(kept.retry.map((r) => r.ListingKey)).toEqual(['FULL404']);
+  });
 });

@@ -7,7 +7,7 @@
  * with doubling back-off a bounded number of times, then the run fails with the request named
  * (its address without the token, which never travels in it). Media downloads carry the token as
  * their `User-Agent`, MLS Grid's rule, and no Authorization header (the media host is another
- * server).
+ * server), and only to the API's own site (see `tokenGoesTo`).
  */
 
 import { STATUS_CODES } from 'node:http';
@@ -22,6 +22,8 @@ export type HttpEvent =
 
 export interface ResoHttpOptions {
   auth: ResoAuth;
+  /** The service root: media on its site get the token (see `tokenGoesTo`). */
+  apiUrl: string;
   fetch?: typeof globalThis.fetch;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
@@ -80,6 +82,26 @@ export function shownUrl(url: string): string {
 }
 
 /**
+ * Whether a media address may carry the access token (as its User-Agent, MLS Grid's rule): one on
+ * the API's own site, over https or the API's own scheme. That is the API's host, or one beside it
+ * under the same parent domain (media.mlsgrid.com beside api.mlsgrid.com). A photo kept on a third
+ * party's CDN, or a redirect to one, is fetched without it: the token would sit in that CDN's logs.
+ */
+export function tokenGoesTo(mediaUrl: string, apiUrl: string): boolean {
+  const media = new URL(mediaUrl);
+  const api = new URL(apiUrl);
+  if (media.protocol !== 'https:' && media.protocol !== api.protocol) return false;
+  if (media.hostname === api.hostname) return true;
+  const labels = api.hostname.split('.');
+  // An IP address, or a name of two labels (a site's own apex), has no host beside it.
+  if (labels.length < 3 || /^[\d.]+$|^\[/.test(api.hostname)) return false;
+  return media.hostname.endsWith(`.${labels.slice(1).join('.')}`);
+}
+
+/** Most redirects a photo download follows. */
+const MOST_REDIRECTS = 5;
+
+/**
  * Request starts at least 1000/perSecond ms apart (plus `marginMs`, so the server, which counts
  * arrivals that the network may bunch up, never sees more), measured from the previous start:
  * any one second holds at most `perSecond` of them whatever the answers take.
@@ -98,6 +120,7 @@ export function createPacer(perSecond: number, now: () => number, sleep: (ms: nu
 export function createResoHttp(options: ResoHttpOptions) {
   const {
     auth,
+    apiUrl,
     fetch: doFetch = globalThis.fetch,
     sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms)),
     now = Date.now,
@@ -133,8 +156,11 @@ export function createResoHttp(options: ResoHttpOptions) {
       let res: Response | undefined;
       let reason: string;
       try {
-        res = await doFetch(url, { ...(await init()), signal: AbortSignal.timeout(timeoutMs) });
-        if (res.ok) return await read(res);
+        const request = await init();
+        res = await doFetch(url, { ...request, signal: AbortSignal.timeout(timeoutMs) });
+        // A redirect the caller follows itself reaches `read` with its Location.
+        const redirected = request.redirect === 'manual' && res.status >= 300 && res.status < 400;
+        if (res.ok || (redirected && res.headers.has('location'))) return await read(res);
         reason = `${res.status} ${res.statusText || STATUS_CODES[res.status] || ''}`.trim();
         const body = await res.text().catch(() => '');
         const detail = body.trim().slice(0, 300);
@@ -240,29 +266,51 @@ export function createResoHttp(options: ResoHttpOptions) {
       }
     },
     /**
-     * GET a media file with the access token as User-Agent; returns its bytes and type. One larger
-     * than `maxPhotoBytes` is refused as soon as it shows (by its Content-Length, else while it
-     * arrives), so no answer, however large, is held in memory.
+     * GET a media file, with the access token as User-Agent where it may go (`tokenGoesTo`); returns
+     * its bytes and type. Redirects are followed here, each hop judged afresh, since fetch would carry
+     * the User-Agent to any host. One larger than `maxPhotoBytes` is refused as soon as it shows (by
+     * its Content-Length, else while it arrives), so no answer, however large, is held in memory.
      */
     async download(url: string): Promise<{ bytes: Buffer; contentType: string }> {
       const most = maxPhotoBytes >= 2 ** 20 ? `${Math.round(maxPhotoBytes / 2 ** 20)} MB` : `${maxPhotoBytes} bytes`;
       const tooLarge = () => new ResoError(`larger than the ${most} a photo may be`);
-      const init = async () => ({ headers: { 'User-Agent': await accessToken(), 'Accept-Encoding': 'gzip' } });
-      return send(url, `Photo download ${shownUrl(url)}`, init, async (res) => {
-        if (Number(res.headers.get('content-length')) > maxPhotoBytes) {
-          await res.body?.cancel();
-          throw tooLarge();
+      const what = `Photo download ${shownUrl(url)}`;
+      let at = url;
+      for (let hops = 0; ; hops++) {
+        const token = tokenGoesTo(at, apiUrl);
+        const init = async (): Promise<RequestInit> => ({
+          redirect: 'manual',
+          headers: { ...(token ? { 'User-Agent': await accessToken() } : {}), 'Accept-Encoding': 'gzip' },
+        });
+        const answer = await send(at, what, init, async (res) => {
+          if (res.status >= 300 && res.status < 400) {
+            await res.body?.cancel();
+            return { location: res.headers.get('location') ?? '' };
+          }
+          if (Number(res.headers.get('content-length')) > maxPhotoBytes) {
+            await res.body?.cancel();
+            throw tooLarge();
+          }
+          const chunks: Uint8Array[] = [];
+          let size = 0;
+          for await (const chunk of res.body ?? []) {
+            size += chunk.length;
+            // Leaving the loop cancels the rest of the body.
+            if (size > maxPhotoBytes) throw tooLarge();
+            chunks.push(chunk);
+          }
+          return { bytes: Buffer.concat(chunks), contentType: res.headers.get('content-type') ?? '' };
+        });
+        if (!('location' in answer)) return answer;
+        if (hops === MOST_REDIRECTS) throw new ResoError(`${what} was redirected more than ${MOST_REDIRECTS} times`);
+        const next = URL.parse(answer.location, at);
+        if (next?.protocol !== 'https:' && next?.protocol !== 'http:') {
+          throw new ResoError(
+            `${what} was redirected to ${JSON.stringify(answer.location.slice(0, 120))}, not a web address`,
+          );
         }
-        const chunks: Uint8Array[] = [];
-        let size = 0;
-        for await (const chunk of res.body ?? []) {
-          size += chunk.length;
-          // Leaving the loop cancels the rest of the body.
-          if (size > maxPhotoBytes) throw tooLarge();
-          chunks.push(chunk);
-        }
-        return { bytes: Buffer.concat(chunks), contentType: res.headers.get('content-type') ?? '' };
-      });
+        at = next.href;
+      }
     },
   };
 }

@@ -154,6 +154,17 @@ export function decide(record: ResoRecord, options: { soldSince?: string | undef
   return { action: 'keep', addressHidden: record['InternetAddressDisplayYN'] === false };
 }
 
+/**
+ * A record's ModificationTimestamp as the one form a watermark is kept and asked in (UTC, to the
+ * millisecond), or undefined when it is not a time. A feed's own form could stop every later run:
+ * one without a time zone (read as UTC, as RESO's are) or with more digits than the filter takes.
+ */
+export function replicationStamp(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const instant = Date.parse(/T[\d:.]+$/.test(value) ? `${value}Z` : value);
+  return Number.isNaN(instant) ? undefined : new Date(instant).toISOString();
+}
+
 /** A RESO timestamp's day in the given time zone (the listing collection's ModificationTimestamp is a day). */
 export function dayIn(timestamp: string, timeZone: string): string {
   const date = new Date(timestamp);
@@ -167,8 +178,10 @@ export function dayIn(timestamp: string, timeZone: string): string {
  * undefined for a value that is no timestamp, or a placeholder such as 0001-01-01 (a year of one digit).
  */
 function readableDay(value: unknown, timeZone: string): string | undefined {
-  if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) return undefined;
-  const day = dayIn(value, timeZone);
+  // Read as the watermark reads it (no time zone is UTC), not in the machine's own zone.
+  const stamp = replicationStamp(value);
+  if (stamp === undefined) return undefined;
+  const day = dayIn(stamp, timeZone);
   return /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : undefined;
 }
 

@@ -24,6 +24,7 @@ import {
   openHouseOf,
   photoAlt,
   photosOf,
+  replicationStamp,
   soldSince,
   toHomeFields,
   type ResoRecord,
@@ -89,17 +90,6 @@ export interface SyncResult extends SyncProgress {
 
 const latest = (a: string | undefined, b: string) => (a === undefined || Date.parse(b) > Date.parse(a) ? b : a);
 
-/**
- * A record's ModificationTimestamp as the one form a watermark is kept and asked in (UTC, to the
- * millisecond), or undefined when it is not a time. A feed's own form could stop every later run:
- * one without a time zone (read as UTC, as RESO's are) or with more digits than the filter takes.
- */
-export function replicationStamp(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  const instant = Date.parse(/T[\d:.]+$/.test(value) ? `${value}Z` : value);
-  return Number.isNaN(instant) ? undefined : new Date(instant).toISOString();
-}
-
 /** Runs in a row a record's photos may fail for a passing reason before the sync stops reading it again. */
 export const PHOTO_RUNS = 5;
 
@@ -158,12 +148,12 @@ async function replicate(options: SyncOptions): Promise<SyncResult> {
   const homes = new Map<string, SyncedHome>(incremental ? before : []);
   // Each request stream's watermark (see `owners`): a stream moves its own only, with what it read.
   const streams = owners(options).map((owner) => owner?.field ?? 'all');
+  // A watermark saved by an earlier version in a feed's own form (no time zone) is asked in the one form.
+  const resumed = (mark: string | undefined) => (mark === undefined ? undefined : (replicationStamp(mark) ?? mark));
   const startOf = (stream: (typeof streams)[number]) =>
     !incremental
       ? undefined
-      : stream !== 'all' && previous.watermarks
-        ? previous.watermarks[stream]
-        : previous.watermark;
+      : resumed(stream !== 'all' && previous.watermarks ? previous.watermarks[stream] : previous.watermark);
   const marks = new Map(streams.map((stream) => [stream, startOf(stream)]));
 
   const staged = stagingDir(dir);
@@ -236,7 +226,7 @@ async function replicate(options: SyncOptions): Promise<SyncResult> {
     const openHouses = new Map<string, SyncedOpenHouse>(
       openHouseIncremental ? previous.openHouses.map((o) => [o.OpenHouseKey, o]) : [],
     );
-    const openHouseStart = openHouseIncremental ? previous.openHouseWatermark : undefined;
+    const openHouseStart = openHouseIncremental ? resumed(previous.openHouseWatermark) : undefined;
     let openHouseWatermark = openHouseStart;
     const ownHomes = (o: Pick<SyncedOpenHouse, 'ListingKey'>) => homes.has(o.ListingKey) || waiting.has(o.ListingKey);
     await readStream(openHouseUrl({ ...options, watermark: openHouseStart }), (raw, i) => {
@@ -354,8 +344,12 @@ async function replicate(options: SyncOptions): Promise<SyncResult> {
    */
   function refuse(key: string, reason: string, waits: boolean) {
     progress.skipped++;
-    if (waits && homes.has(key))
+    const shown = before.get(key);
+    if (waits && shown) {
+      // A full run starts with no homes: the version shown is put back, its photos carried below.
+      if (!homes.has(key)) homes.set(key, shown);
       return log(`Skipped ${key}: ${reason} (the version shown stays until it is read again)`);
+    }
     waiting.add(key);
     if (!homes.delete(key)) return log(`Skipped ${key}: ${reason}`);
     progress.removed++;
@@ -429,6 +423,9 @@ async function replicate(options: SyncOptions): Promise<SyncResult> {
           // Named by its bytes: a key's own picture extension goes; any other dot is the key's ("K1.0", "K1.1").
           file = `${PHOTO_DIR}/${key}/${photo.MediaKey.replace(/\.(jpe?g|png|webp|avif|gif)$/i, '')}.${ext}`;
           mkdirSync(join(staged, PHOTO_DIR, key), { recursive: true });
+          // A file already staged may be a hard link to the live snapshot's (the home applied twice
+          // this run): it is replaced, never written through, so a failed run leaves that one as it was.
+          rmSync(join(staged, file), { force: true });
           writeFileSync(join(staged, file), bytes);
           progress.photosDownloaded++;
         } catch (error) {

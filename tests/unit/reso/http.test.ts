@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, createPacer, createResoHttp, retryAfterMs, type ResoHttpOptions } from '#src/lib/reso/http.ts';
+import {
+  backoffDelay,
+  createPacer,
+  createResoHttp,
+  retryAfterMs,
+  tokenGoesTo,
+  type ResoHttpOptions,
+} from '#src/lib/reso/http.ts';
 
 /** A fake clock: sleeping moves it on. */
 function clock() {
@@ -28,6 +35,7 @@ function harness(answers: Answer[], options: Partial<ResoHttpOptions> = {}) {
   }) as typeof globalThis.fetch;
   const http = createResoHttp({
     auth: { kind: 'bearer', token: 'tok' },
+    apiUrl: 'https://api.example.com/v2',
     fetch,
     now: k.now,
     sleep: k.sleep,
@@ -124,11 +132,64 @@ describe('the RESO HTTP client', () => {
     const { http, calls } = harness([
       () => new Response(Buffer.from([1, 2]), { headers: { 'Content-Type': 'image/jpeg' } }),
     ]);
-    const file = await http.download('https://media.example/p.jpg');
+    const file = await http.download('https://media.example.com/p.jpg');
     expect([...file.bytes]).toEqual([1, 2]);
     expect(file.contentType).toBe('image/jpeg');
     expect(calls[0]!.headers.get('user-agent')).toBe('tok');
     expect(calls[0]!.headers.get('authorization')).toBeNull();
+  });
+
+  it('sends the token only to media on the API’s own site, over https or the API’s scheme', () => {
+    const api = 'https://api.mlsgrid.com/v2';
+    expect(tokenGoesTo('https://media.mlsgrid.com/p.jpg', api)).toBe(true);
+    expect(tokenGoesTo('https://api.mlsgrid.com/media/p.jpg', api)).toBe(true);
+    expect(tokenGoesTo('https://cdn.photos.example.net/p.jpg', api)).toBe(false);
+    expect(tokenGoesTo('https://mlsgrid.com.example.net/p.jpg', api)).toBe(false);
+    expect(tokenGoesTo('http://media.mlsgrid.com/p.jpg', api)).toBe(false);
+    // A site's apex or an address has no host beside it.
+    expect(tokenGoesTo('https://media.example.com/p.jpg', 'https://example.com/v2')).toBe(false);
+    expect(tokenGoesTo('https://10.0.0.2/p.jpg', 'https://10.0.0.1/v2')).toBe(false);
+    expect(tokenGoesTo('http://127.0.0.1:9001/p.jpg', 'http://127.0.0.1:9000/v2')).toBe(true);
+  });
+
+  it('fetches a photo on another site without the token, and follows redirects judging each hop', async () => {
+    const found = (location: string) => () => new Response(null, { status: 302, headers: { Location: location } });
+    const photo = () => new Response(Buffer.from([7]), { headers: { 'Content-Type': 'image/jpeg' } });
+    const { http, calls } = harness([
+      photo,
+      found('https://cdn.example.net/x/p.jpg'),
+      photo,
+      found('/same.jpg'),
+      photo,
+    ]);
+    await http.download('https://cdn.example.net/p.jpg');
+    expect(calls[0]!.headers.get('user-agent')).toBeNull();
+    // The media host hands the photo to a CDN: the token stays behind.
+    expect((await http.download('https://media.example.com/p.jpg')).bytes).toHaveLength(1);
+    expect(calls.slice(1).map((c) => [c.url, c.headers.get('user-agent')])).toEqual([
+      ['https://media.example.com/p.jpg', 'tok'],
+      ['https://cdn.example.net/x/p.jpg', null],
+    ]);
+    // A relative Location is read against the address that gave it.
+    await http.download('https://media.example.com/a/p.jpg');
+    expect(calls.slice(3).map((c) => [c.url, c.headers.get('user-agent')])).toEqual([
+      ['https://media.example.com/a/p.jpg', 'tok'],
+      ['https://media.example.com/same.jpg', 'tok'],
+    ]);
+  });
+
+  it('stops a photo’s endless redirects, or one to an address that is not the web', async () => {
+    const loop = () => new Response(null, { status: 301, headers: { Location: '/again.jpg' } });
+    const { http } = harness([
+      ...Array.from({ length: 6 }, () => loop),
+      () => new Response(null, { status: 302, headers: { Location: 'file:///etc/passwd' } }),
+    ]);
+    await expect(http.download('https://media.example.com/p.jpg')).rejects.toThrow(
+      'Photo download /p.jpg was redirected more than 5 times',
+    );
+    await expect(http.download('https://media.example.com/q.jpg')).rejects.toThrow(
+      'Photo download /q.jpg was redirected to "file:///etc/passwd", not a web address',
+    );
   });
 
   it('refuses a photo larger than the limit as soon as it shows, without reading the rest', async () => {
@@ -157,12 +218,12 @@ describe('the RESO HTTP client', () => {
       ],
       { maxPhotoBytes: 12 - 1 },
     );
-    await expect(http.download('https://media.example/a.jpg')).rejects.toThrow(
+    await expect(http.download('https://media.example.com/a.jpg')).rejects.toThrow(
       'larger than the 11 bytes a photo may be',
     );
     // A stream fills its queue with one chunk on its own; none is read beyond that.
     expect(declared.seen).toEqual({ pulled: 1, cancelled: true });
-    await expect(http.download('https://media.example/b.jpg')).rejects.toThrow(
+    await expect(http.download('https://media.example.com/b.jpg')).rejects.toThrow(
       'larger than the 11 bytes a photo may be',
     );
     expect(streamed.seen.cancelled).toBe(true);
@@ -170,7 +231,7 @@ describe('the RESO HTTP client', () => {
     expect(streamed.seen.pulled).toBe(3);
     // 12 bytes fit a 12-byte limit.
     const { http: roomy } = harness([() => new Response(fits.stream)], { maxPhotoBytes: 12 });
-    expect((await roomy.download('https://media.example/c.jpg')).bytes).toHaveLength(12);
+    expect((await roomy.download('https://media.example.com/c.jpg')).bytes).toHaveLength(12);
   });
 
   it('retries a page or a photo whose connection is cut halfway through its body', async () => {
@@ -195,7 +256,7 @@ describe('the RESO HTTP client', () => {
       { onEvent: (e) => void (e.type === 'retry' && retried.push(e.what)) },
     );
     expect(await http.getJson('https://api.example/v2/Property')).toEqual({ value: [{ ListingKey: 'A1' }] });
-    expect((await http.download('https://media.example/p.jpg')).bytes).toHaveLength(3);
+    expect((await http.download('https://media.example.com/p.jpg')).bytes).toHaveLength(3);
     expect(retried).toEqual(['GET /v2/Property', 'Photo download /p.jpg']);
     // Cut every time: it fails naming the request and the reason, as a server that never answers does.
     const { http: broken } = harness([cut('{'), cut('{')], { retries: 1 });

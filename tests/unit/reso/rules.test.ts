@@ -200,6 +200,22 @@ describe('a record as a home', () => {
     expect(fee(200, 'Seasonal')).toEqual({});
   });
 
+  it('reads a timestamp without a time zone as UTC, as the watermark does, whatever the machine’s zone', () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/Los_Angeles';
+    try {
+      const fields = toHomeFields(
+        { ModificationTimestamp: '2026-11-19T03:30:00', PriceChangeTimestamp: '2026-11-19T03:30:00' },
+        { addressHidden: false, timeZone: 'America/New_York' },
+      );
+      // 03:30 UTC on the 19th is the evening of the 18th in New York (read in Los Angeles, the 19th).
+      expect(fields).toEqual({ ModificationTimestamp: '2026-11-18', PriceChangeTimestamp: '2026-11-18' });
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
   it('gives the day of a timestamp in a time zone', () => {
     expect(dayIn('2026-05-03T03:59:00Z', 'America/New_York')).toBe('2026-05-02');
     expect(dayIn('2026-05-03T04:00:00Z', 'America/New_York')).toBe('2026-05-03');
