@@ -281,6 +281,7 @@ describe('the RESO HTTP client', () => {
       return Promise.resolve(json({ value: [] })());
     }) as typeof globalThis.fetch;
     const http = createResoHttp({
+      apiUrl: 'https://api.example.com/v2',
       auth: { kind: 'client-credentials', tokenUrl: 'https://id.example/token', clientId: 'c', clientSecret: 's' },
       fetch,
       now: k.now,
