@@ -8,7 +8,14 @@ import { getImage } from 'astro:assets';
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { buildTime } from '#src/lib/build-time.ts';
 import { inNarrowing } from '#src/lib/listing/facets.ts';
-import { compareListings, isAvailable, isOnMarket, listingSlug, type StatusGroup } from '#src/lib/listing/format.ts';
+import {
+  compareListings,
+  isAvailable,
+  isOnMarket,
+  listingSlug,
+  toSlug,
+  type StatusGroup,
+} from '#src/lib/listing/format.ts';
 import { courtesyLine, isSynced } from '#src/lib/listing/display.ts';
 import { openHouseEvent, type OpenHouseEvent } from '#src/lib/listing/ics.ts';
 import { openHouseSchedule } from '#src/lib/listing/time.ts';
@@ -52,9 +59,12 @@ export async function getHomesForSale(): Promise<Home[]> {
   return (await getListings()).filter((h) => isAvailable(h.data.StandardStatus));
 }
 
-/** A town's homes on the market and its sold homes, for its city guide (same town name). */
+/**
+ * A town's homes on the market and its sold homes, for its city guide: those whose town has the
+ * guide's slug, as the town's homes page finds them (an MLS may write "Fuquay Varina").
+ */
 export async function getCityListings(cityName: string): Promise<{ forSale: Home[]; sold: Home[] }> {
-  const homes = (await getListings()).filter((h) => h.data.City === cityName);
+  const homes = (await getListings()).filter((h) => inNarrowing(h.data, { town: toSlug(cityName) }));
   return {
     forSale: homes.filter((h) => isOnMarket(h.data.StandardStatus)).slice(0, site.listings.perCityGuide),
     sold: homes.filter((h) => !isOnMarket(h.data.StandardStatus)).slice(0, site.listings.perCityGuide),

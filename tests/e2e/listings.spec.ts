@@ -500,6 +500,25 @@ test('a sold home shows Sold, the close price and date, and no open house, calcu
   expect(new URL(share!).searchParams.get('body')).toContain('single family residence, sold for $702,500\r\n');
 });
 
+test('a Coming Soon home, which MLS rules keep from being shown yet, asks to be first to see it, with no open house', async ({
+  page,
+}) => {
+  await page.goto('/listings/96-sunset-meadow-way-holly-springs-nc');
+  await expect(page.getByRole('link', { name: 'Request a showing' })).toHaveCount(0);
+  await expect(page.locator('[data-listing-actions]').getByRole('link').first()).toHaveText('Ask to see it first');
+  const aside = page.getByRole('complementary', { name: 'Open houses and showings' });
+  await expect(aside).toContainText('Coming soon: showings begin when it goes on the market. Ask to see it first');
+  await expect(page.getByRole('region', { name: 'Open houses' })).toHaveCount(0);
+  const request = page.locator('#request-showing');
+  await expect(request.getByRole('heading', { level: 2 })).toHaveText('Be first to see it');
+  await expect(request).toContainText(
+    'not on the market yet, and MLS rules allow no showing or open house until it is',
+  );
+  await expect(request.getByLabel('Message')).toHaveValue(
+    'Please tell me as soon as I can see 96 Sunset Meadow Way, Holly Springs, NC 27540.',
+  );
+});
+
 test("beside the price, about what the home would cost a month: the calculator's first total, linked to it", async ({
   page,
 }) => {

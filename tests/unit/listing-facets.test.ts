@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  guideOf,
   inNarrowing,
   listingFacets,
   listingPages,
@@ -63,6 +64,18 @@ describe('listing narrowings', () => {
     );
     expect(inNarrowing({ City: 'Cary', StandardStatus: 'Closed' }, { town: 'cary', status: 'for-sale' })).toBe(false);
     expect(inNarrowing({ City: 'Apex', StandardStatus: 'Active' }, { town: 'cary' })).toBe(false);
+  });
+
+  it('finds a town’s city guide by slug, as its homes are found, however the MLS spells the town', () => {
+    const cities = [
+      { id: 'fuquay-varina', data: { name: 'Fuquay-Varina' } },
+      { id: 'cary', data: { name: 'Cary' } },
+    ];
+    expect(guideOf(cities, 'Fuquay Varina')?.id).toBe('fuquay-varina');
+    expect(guideOf(cities, 'CARY')?.id).toBe('cary');
+    expect(guideOf(cities, 'Apex')).toBeUndefined();
+    // The guide a home links is the one whose town page lists it.
+    expect(inNarrowing({ City: 'Fuquay Varina', StandardStatus: 'Active' }, { town: 'fuquay-varina' })).toBe(true);
   });
 
   it('lists the towns by name with the status groups their homes are in', () => {

@@ -31,6 +31,15 @@ export function listingsPath({ town, status }: Narrowing, page = 1): string {
   return page > 1 ? `${path}/page/${page}` : path;
 }
 
+/**
+ * A town's city guide, found by slug as the town's homes are, so the two always agree: an MLS's
+ * "Fuquay Varina" or "CARY" is the guide to Fuquay-Varina or Cary.
+ */
+export function guideOf<C extends { data: { name: string } }>(cities: readonly C[], town: string): C | undefined {
+  const slug = toSlug(town);
+  return cities.find((c) => toSlug(c.data.name) === slug);
+}
+
 /** Whether a home is in a narrowing. */
 export function inNarrowing(home: FacetHome, { town, status }: Narrowing): boolean {
   return (!town || toSlug(home.City) === town) && (!status || statusGroupOf(home.StandardStatus).slug === status);

@@ -97,6 +97,15 @@ export function isoInZone(value: string): string {
   return `${p(w.year, 4)}-${p(w.month)}-${p(w.day)}T${p(w.hour)}:${p(w.minute)}:${p(w.second)}${zone}`;
 }
 
+/**
+ * "2025-10-10T00:00:00-04:00": the start of a day (YYYY-MM-DD, or the UTC midnight a content day is
+ * read as) in New York. A day written as UTC midnight is the evening before here: a feed reader would
+ * show an article of 4 November as published on the 3rd.
+ */
+export function dayStartInZone(day: string | Date): string {
+  return isoInZone(`${typeof day === 'string' ? day : day.toISOString().slice(0, 10)}T00:00`);
+}
+
 /** "20270313T180000Z": an instant in UTC, as iCalendar's DTSTAMP wants it. */
 export function icsUtc(instant: Date): string {
   return instant
@@ -162,13 +171,16 @@ type OpenHouseTimes = { OpenHouseStartTime: string; OpenHouseEndTime: string };
 /**
  * The open houses the site shows of a home, everywhere (its page, its card, its .ics files, the
  * schedule): those that have not ended at `now`, soonest first; none once it is sold, whatever the
- * MLS still lists.
+ * MLS still lists, and none while it is Coming Soon (not yet on the market, it may not be shown,
+ * as North Carolina's MLSs rule: its open houses come once a build sees it Active).
  */
 export function shownOpenHouses<T extends OpenHouseTimes>(
   home: { StandardStatus: StandardStatus; OpenHouse: readonly T[] },
   now: Date,
 ): T[] {
-  return home.StandardStatus === 'Closed' ? [] : upcomingOpenHouses(home.OpenHouse, now);
+  return home.StandardStatus === 'Closed' || home.StandardStatus === 'Coming Soon'
+    ? []
+    : upcomingOpenHouses(home.OpenHouse, now);
 }
 
 /**
