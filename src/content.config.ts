@@ -176,10 +176,15 @@ const articles = defineCollection({
       }).default({}),
       customSchema: z.boolean().default(false),
       draft: z.boolean().default(false),
-    }).refine((a) => !a.canonical || a.canonical.replace(/\/$/, '').endsWith(`/blog/${a.slug}`), {
-      message: 'canonical must point at this article (/blog/{slug}); leave it out to have it derived',
-      path: ['canonical'],
-    }),
+    })
+      .refine((a) => !a.canonical || a.canonical.replace(/\/$/, '').endsWith(`/blog/${a.slug}`), {
+        message: 'canonical must point at this article (/blog/{slug}); leave it out to have it derived',
+        path: ['canonical'],
+      })
+      .refine((a) => !a.dateModified || a.dateModified >= a.datePublished, {
+        message: 'must not be before datePublished (a change comes after the first publication)',
+        path: ['dateModified'],
+      }),
 });
 
 const playlists = defineCollection({

@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import type { AstroIntegration } from 'astro';
 import type { SitemapItem } from '@astrojs/sitemap';
+import { dayStartInZone } from '../lib/listing/time.ts';
 import { fileOfPagePath } from '../lib/page-files.ts';
 
 /** The latest `dateModified` of a page's JSON-LD (its graph's nodes included), if any. */
@@ -40,7 +41,9 @@ export function sitemapLastmod() {
     const path = decodeURI(new URL(item.url).pathname);
     const html = await readFile(new URL(fileOfPagePath(path), client), 'utf8');
     const lastmod = dateModifiedOf(html);
-    return lastmod ? { ...item, lastmod } : item;
+    if (!lastmod) return item;
+    // A day alone is New York's (the sitemap writes a time, which would otherwise be UTC midnight).
+    return { ...item, lastmod: /^\d{4}-\d{2}-\d{2}$/.test(lastmod) ? dayStartInZone(lastmod) : lastmod };
   }
   return { integration, serialize };
 }

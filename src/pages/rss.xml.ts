@@ -2,6 +2,7 @@
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
 import { getPublishedArticles } from '#src/data/content.ts';
+import { dayStartInZone } from '#src/lib/listing/time.ts';
 import { canonicalUrl } from '#src/lib/seo/meta.ts';
 import { site } from '#src/site.config.ts';
 
@@ -17,7 +18,8 @@ export const GET: APIRoute = async (context) => {
     items: articles.map((a) => ({
       title: a.data.title,
       description: a.data.description,
-      pubDate: a.data.datePublished,
+      // The day's start in New York, not UTC midnight (the evening before, to a reader here).
+      pubDate: new Date(dayStartInZone(a.data.datePublished)),
       // Absolute and slash-free, exactly the page's canonical URL.
       link: canonicalUrl(`/blog/${a.id}`, origin),
       categories: a.data.keywords,

@@ -4,6 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { site } from '../../src/site.config.ts';
+import { dayStartInZone } from '../../src/lib/listing/time.ts';
 import { articleFacts, feedItems, isThirdParty } from './blog-content.ts';
 
 const items = feedItems();
@@ -52,10 +53,12 @@ for (const item of items) {
     await expect(time).toHaveAttribute('datetime', item.day);
     await expect(time).toHaveText(longDate(item.day));
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
+    // The day's start in New York (its offset that day), as the feed dates it.
     await expect(page.locator('meta[property="article:published_time"]')).toHaveAttribute(
       'content',
-      `${item.day}T00:00:00.000Z`,
+      new RegExp(`^${item.day}T00:00:00-0[45]:00$`),
     );
+    expect(item.published).toBe(new Date(dayStartInZone(item.day)).toUTCString());
 
     // Reading time: the words of the text and the FAQ as shown, at 230 a minute (within a minute:
     // the build counts the MDX source).

@@ -15,6 +15,8 @@ export interface FeedItem {
   link: string;
   /** YYYY-MM-DD */
   day: string;
+  /** The pubDate as written (RFC 822). */
+  published: string;
 }
 
 const unescapeXml = (s: string) =>
@@ -37,6 +39,7 @@ export function feedItems(): FeedItem[] {
       link,
       path: new URL(link).pathname,
       day: new Date(tag('pubDate')).toISOString().slice(0, 10),
+      published: tag('pubDate'),
     };
   });
 }

@@ -210,6 +210,12 @@ describe('content schema errors', () => {
       'datePublished: must be a day written YYYY-MM-DD',
     ],
     [
+      'content/articles/garner-nc-new-homes.mdx',
+      /^datePublished: .*$/m,
+      'datePublished: 2025-05-14\ndateModified: 2025-05-01',
+      'dateModified: must not be before datePublished',
+    ],
+    [
       'content/listings/412-oak-grove-lane-cary-nc.yaml',
       /^OnMarketDate: .*$/m,
       'OnMarketDate: 2026-11-31',

@@ -8,6 +8,7 @@ import {
   homeInWords,
   keyFacts,
   listingSlug,
+  lotText,
   monthlyAssociationFee,
   priceDrop,
   priceLine,
@@ -33,6 +34,7 @@ import { buildOpenHouseEvent, buildRealEstateListing } from '#src/lib/listing/js
 import { listingSchema, type StandardStatus } from '#src/lib/listing/model.ts';
 import {
   formatOpenHouse,
+  dayStartInZone,
   isoInZone,
   shortOpenHouse,
   localTimeInZone,
@@ -212,6 +214,7 @@ describe('price and facts', () => {
       '1 bath',
       '640 sq ft',
     ]);
+    expect([lotText(1), lotText(0.25), lotText(2)]).toEqual(['1 acre', '0.25 acres', '2 acres']);
   });
 
   it("takes a home's property tax from its listing's bill where it was the house's, else from its price at its town's rate", () => {
@@ -285,7 +288,7 @@ describe('open-house times (America/New_York)', () => {
     expect(() => shortOpenHouse('2027-03-14T02:30', '2027-03-14T04:00')).toThrow(/not a New York time/);
   });
 
-  it('schedules the coming open houses of every home not yet sold, soonest first across the homes', () => {
+  it('schedules the coming open houses of every home on the market, soonest first across the homes', () => {
     const at = (day: string, hour = '13') => ({
       OpenHouseStartTime: `${day}T${hour}:00`,
       OpenHouseEndTime: `${day}T${Number(hour) + 2}:00`,
@@ -298,7 +301,9 @@ describe('open-house times (America/New_York)', () => {
       home('cary', 'Active', [at('2026-11-08'), at('2027-01-16'), at('2027-01-09', '10')]),
       home('apex', 'Pending', [at('2027-01-09', '14')]),
       home('sold', 'Closed', [at('2027-01-02')]),
-      home('none', 'Coming Soon', []),
+      home('none', 'Active', []),
+      // Not on the market yet, it may not be shown: its open house waits for it to be Active.
+      home('soon', 'Coming Soon', [at('2027-01-10')]),
     ];
     const schedule = openHouseSchedule(homes, new Date('2026-11-23T12:00:00Z'));
     expect(schedule.map((s) => `${s.home.id} ${s.openHouse.OpenHouseStartTime}`)).toEqual([
@@ -516,6 +521,8 @@ describe('RealEstateListing JSON-LD', () => {
       numberOfBedrooms: 4,
       numberOfBathroomsTotal: 3,
     });
+    // schema.org's rooms leave the bathrooms out: a listing gives no such count, so none is claimed.
+    expect((ld['offers'] as { itemOffered: object }).itemOffered).not.toHaveProperty('numberOfRooms');
   });
 
   it('gives a sold home its close price and SoldOut; a condo is an Apartment', () => {
@@ -546,6 +553,13 @@ describe('an open house as a schema.org Event', () => {
     expect(isoInZone('2027-01-16T13:00')).toBe('2027-01-16T13:00:00-05:00');
     expect(isoInZone('2027-06-05T10:30')).toBe('2027-06-05T10:30:00-04:00');
     expect(() => isoInZone('2027-03-14T02:30')).toThrow('not a New York time: 2027-03-14T02:30');
+  });
+
+  it('starts a content day at midnight in New York, not at UTC midnight the evening before', () => {
+    expect(dayStartInZone('2025-11-04')).toBe('2025-11-04T00:00:00-05:00');
+    // A day in front matter, which the collection reads as UTC midnight.
+    expect(dayStartInZone(new Date('2025-10-10'))).toBe('2025-10-10T00:00:00-04:00');
+    expect(new Date(dayStartInZone('2025-11-04')).toUTCString()).toBe('Tue, 04 Nov 2025 05:00:00 GMT');
   });
 
   it('is in person at the home, free, organized by the listing firm, at the home’s page', () => {

@@ -237,6 +237,11 @@ export function bathsText(home: Pick<FactFields, 'BathroomsFull' | 'BathroomsHal
   return String(home.BathroomsFull + home.BathroomsHalf / 2);
 }
 
+/** "0.25 acres", "1 acre": a lot's size as the facts list writes it. */
+export function lotText(acres: number): string {
+  return `${acres} ${acres === 1 ? 'acre' : 'acres'}`;
+}
+
 /** The card line: ["4 beds", "2.5 baths", "2,450 sq ft"]. */
 export function keyFacts(home: FactFields): string[] {
   const baths = home.BathroomsFull + home.BathroomsHalf / 2;

@@ -77,7 +77,7 @@ export function buildRealEstateListing(
       ? { geo: { '@type': 'GeoCoordinates', latitude: home.Latitude, longitude: home.Longitude } }
       : {}),
     floorSize: { '@type': 'QuantitativeValue', value: home.LivingArea, unitCode: 'FTK', unitText: 'sq ft' },
-    numberOfRooms: home.BedroomsTotal + home.BathroomsFull + home.BathroomsHalf,
+    // No numberOfRooms: schema.org counts rooms without the bathrooms, which a listing does not give.
     numberOfBedrooms: home.BedroomsTotal,
     numberOfBathroomsTotal: home.BathroomsFull + home.BathroomsHalf,
     numberOfFullBathrooms: home.BathroomsFull,
