@@ -188,7 +188,9 @@ export function estimatePmi(input: {
   pmiRatePercent: number;
 }): PmiEstimate {
   const { price, loan } = input;
-  const required = price > 0 && loan > 0 && price - loan < price * pmiDownPaymentThreshold;
+  // Judged to the cent: a price and down payment in cents that make exactly 20% (50,000.05 down on
+  // 250,000.25) must not fall a binary fraction short of it and be charged PMI.
+  const required = price > 0 && loan > 0 && price - loan < price * pmiDownPaymentThreshold - 0.005;
   if (!required) return { required, monthly: 0, endMonth: null, cancelRequestMonth: null, total: 0 };
   const monthly = (loan * input.pmiRatePercent) / 100 / 12;
   const balances = monthlyBalances(loan, input.rate, input.term);
@@ -198,7 +200,9 @@ export function estimatePmi(input: {
   const endMonth = Math.min(firstMonthAtRatio(balances, price, pmiAutomaticEndRatio) ?? midpointEnd, midpointEnd);
   const cancelAt = firstMonthAtRatio(balances, price, pmiCancelRequestRatio);
   const cancelRequestMonth = cancelAt !== null && cancelAt < endMonth ? cancelAt : null;
-  return { required, monthly, endMonth, cancelRequestMonth, total: monthly * (endMonth - 1) };
+  // The total of what is charged: the monthly premium in cents, as the cost table shows it.
+  const total = roundCents(roundCents(monthly) * (endMonth - 1));
+  return { required, monthly, endMonth, cancelRequestMonth, total };
 }
 
 /** NC property tax for a year: value / 100 x rate per $100 (the assessed value is taken to be the price). */
@@ -263,7 +267,8 @@ export function formatMoney(amount: number): string {
 
 /** Dollars without the cents ("$453,856"), where cents would only clutter: a chart's scale, a home's value. */
 export function formatWholeDollars(amount: number): string {
-  return formatMoney(amount).replace(/\.\d\d$/, '');
+  // Rounded, not cut: $453,855.99 is "$453,856".
+  return formatMoney(Number.isFinite(amount) ? Math.round(amount) : 0).replace(/\.00$/, '');
 }
 
 /** The month of the first payment when a loan starts today: the first day of next month. */

@@ -6,6 +6,7 @@ import {
   estimatePmi,
   firstPaymentMonth,
   formatMoney,
+  formatWholeDollars,
   largestAmount,
   loanTerms,
   monthlyBalances,
@@ -97,6 +98,15 @@ describe('SPEC monthly payment', () => {
     // Exactly zero and every positive loan keep SPEC's formula.
     expect(calculateMortgage({ price: 60000, down: 60000, rate: 6.5, term: 30 }).loan).toBe(0);
     expect(formatMoney(calculateMortgage({ price: 60001, down: 60000, rate: 6.5, term: 30 }).payment)).toBe('$0.01');
+  });
+});
+
+describe('whole dollars', () => {
+  it('rounds the cents away rather than cutting them', () => {
+    expect(formatWholeDollars(453855.99)).toBe('$453,856');
+    expect(formatWholeDollars(453855.49)).toBe('$453,855');
+    expect(formatWholeDollars(240000)).toBe('$240,000');
+    expect(formatWholeDollars(Number.NaN)).toBe('$0');
   });
 });
 
@@ -273,6 +283,17 @@ describe('PMI', () => {
     expect(pmi).toEqual({ required: false, monthly: 0, endMonth: null, cancelRequestMonth: null, total: 0 });
     expect(estimatePmi({ price: 300000, loan: 240001, rate: 6.5, term: 30, pmiRatePercent: 1 }).required).toBe(true);
     expect(estimatePmi({ price: 0, loan: 0, rate: 6.5, term: 30, pmiRatePercent: 1 }).required).toBe(false);
+    // Exactly 20% in cents, which a double makes a hair under 20%: no PMI.
+    const cents = (price: number, loan: number) => estimatePmi({ price, loan, rate: 6.5, term: 30, pmiRatePercent: 1 });
+    expect(cents(250000.25, 200000.2).required).toBe(false);
+    expect(cents(350000.35, 280000.28).required).toBe(false);
+    expect(cents(250000.25, 200000.21).required).toBe(true);
+  });
+
+  it('totals the premium as charged, in whole cents a month', () => {
+    const pmi = estimatePmi({ price: 350000, loan: 332500, rate: 6.5, term: 30, pmiRatePercent: 0.75 });
+    expect(roundCents(pmi.monthly)).toBe(207.81);
+    expect(pmi.total).toBe(roundCents(207.81 * (pmi.endMonth! - 1)));
   });
 
   it('dates payments from the month after today', () => {
@@ -496,7 +517,8 @@ describe('edge cases a visitor can type or link to', () => {
     // 3% down at 10%: the balance reaches 78% with payment 187; the law ends PMI with payment 181.
     const pmi = estimatePmi({ price: 300000, loan: 291000, rate: 10, term: 30, pmiRatePercent: 0.75 });
     expect(pmi.endMonth).toBe(181);
-    expect(pmi.total).toBeCloseTo(pmi.monthly * 180, 6);
+    // A premium of $181.875 is charged as $181.88 a month.
+    expect(pmi.total).toBe(32_738.4);
     // Cancelling on request (at 80%) is only offered before it ends.
     expect(pmi.cancelRequestMonth).toBeLessThan(181);
     expect(estimatePmi({ price: 300000, loan: 300000, rate: 11, term: 30, pmiRatePercent: 0.75 })).toMatchObject({
