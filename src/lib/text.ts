@@ -30,3 +30,22 @@ export function truncate(text: string, limit: number): string {
   for (const { index } of graphemes.segment(text)) if (count++ === limit) return `${text.slice(0, index)}...`;
   return text;
 }
+
+/**
+ * A name's first character as a reader sees it, in capitals where that stays one character: the
+ * letter of an avatar. "𠮷田" gives "𠮷", not half of it (U+FFFD "�"); "ßtefan" gives "ß", not "SS".
+ */
+export function initial(name: string): string {
+  const text = name.trim();
+  let end = text.length;
+  let n = 0;
+  for (const { index } of graphemes.segment(text)) {
+    if (n++ === 1) {
+      end = index;
+      break;
+    }
+  }
+  const first = text.slice(0, end);
+  const upper = first.toUpperCase();
+  return [...upper].length === [...first].length ? upper : first;
+}

@@ -215,10 +215,44 @@ test.describe('with JavaScript', () => {
     await expect(focused).toHaveAttribute('role', 'link');
   });
 
+  test('an area names no tooltip as its description, open or gone (Leaflet leaves aria-describedby behind)', async ({
+    page,
+  }) => {
+    await offline(page);
+    const map = await openMap(page);
+    await area(map, 'Cary').focus();
+    await expect(map.locator('.leaflet-tooltip').first()).toBeVisible();
+    await area(map, 'Apex').focus();
+    await page.locator('h1').click();
+    // The name is the link's own; a tooltip that repeats it describes nothing, and one closed is gone.
+    await expect(map.locator('[aria-describedby]')).toHaveCount(0);
+  });
+
   test('the Leaflet map passes axe-core WCAG 2.2 A/AA checks', async ({ page }) => {
     await offline(page);
     await openMap(page);
     expect(await axeViolations(page, '[data-area-map]')).toEqual([]);
+  });
+
+  test('the drawing and its links stay until the map has drawn the areas, which may come late', async ({ page }) => {
+    await offline(page);
+    let answer: () => void = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/geo/service-areas.geojson', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/areas');
+    await page.mouse.wheel(0, 1);
+    await page.locator('[data-area-map]').scrollIntoViewIfNeeded();
+    const map = page.locator('[data-area-map] .leaflet-container');
+    await expect(map.locator('img.leaflet-tile').first()).toBeAttached();
+    // Leaflet is there with its tiles, the areas not yet: the drawing is what a visitor sees and clicks.
+    await expect(page.locator('[data-area-map] svg.fallback')).toBeVisible();
+    await page.locator('[data-area-map] svg.fallback a[aria-label="Apex"]').click({ trial: true });
+    answer();
+    await expect(map.locator('path.leaflet-interactive')).toHaveCount(13);
+    await expect(page.locator('[data-area-map] svg.fallback')).toBeHidden();
   });
 
   test('a failed geojson request logs the message and draws no regions', async ({ page }) => {
@@ -233,6 +267,10 @@ test.describe('with JavaScript', () => {
     const map = page.locator('[data-area-map] .leaflet-container');
     await expect(map.locator('img.leaflet-tile').first()).toBeAttached();
     await expect(map.locator('.leaflet-overlay-pane path')).toHaveCount(0);
+    // The drawing stays, each area still a link to its page.
+    await expect(page.locator('[data-area-map] svg.fallback')).toBeVisible();
+    await expect(page.locator('[data-area-map] svg.fallback a')).toHaveCount(13);
+    await expect(page.locator('[data-area-map]')).not.toHaveAttribute('data-map', 'ready');
   });
   test('the tiles carry the attribution of the basemap provider', async ({ page }) => {
     await offline(page);

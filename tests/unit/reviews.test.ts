@@ -21,6 +21,7 @@ import {
 } from '#src/lib/reviews.ts';
 import { readFileSync } from 'node:fs';
 import { testimonialFileSchema } from '#src/lib/testimonial.ts';
+import { initial } from '#src/lib/text.ts';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
 const nowSeconds = NOW.getTime() / 1000;
@@ -202,5 +203,18 @@ describe('the Maps JavaScript API flow (SPEC §7.1, §8)', () => {
     );
     expect(reviewsErrorMessage(new TypeError('boom'))).toBe(GENERAL_ERROR);
     expect(GENERAL_ERROR).toBe('Failed to load reviews');
+  });
+});
+
+describe("a reviewer's initial (the avatar without a photo)", () => {
+  it('is the first character as a reader sees it, in capitals only where it stays one', () => {
+    expect(initial('  pat ')).toBe('P');
+    expect(initial('émile')).toBe('É');
+    // Half of a character outside the BMP was shown as U+FFFD.
+    expect(initial('𠮷田')).toBe('𠮷');
+    expect(initial('😀 Sam')).toBe('😀');
+    expect(initial('👨‍👩‍👧 The Greens')).toBe('👨‍👩‍👧');
+    expect(initial('ßtefan')).toBe('ß');
+    expect(initial('   ')).toBe('');
   });
 });

@@ -21,6 +21,7 @@ import {
   type ReviewsView,
 } from '#src/lib/reviews.ts';
 import type { Testimonial } from '#src/lib/testimonial.ts';
+import { initial } from '#src/lib/text.ts';
 import { withErrorBoundary } from '#src/components/ui/ErrorBoundary.tsx';
 
 interface ReviewsConfig {
@@ -105,7 +106,7 @@ function Stars({ filled, label, size = 'size-5' }: { filled: number; label: stri
 }
 
 function ReviewCard({ review }: { review: Review }) {
-  const initial = review.author_name.trim().charAt(0).toUpperCase() || '?';
+  const letter = initial(review.author_name) || '?';
   return (
     <li className="flex min-h-72 min-w-0 flex-col rounded-lg bg-white p-6 shadow-sm wrap-anywhere">
       <div className="flex items-center gap-3">
@@ -124,7 +125,7 @@ function ReviewCard({ review }: { review: Review }) {
             aria-hidden="true"
             className="print-exact flex size-11 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white"
           >
-            {initial}
+            {letter}
           </span>
         )}
         <div>

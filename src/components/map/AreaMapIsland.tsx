@@ -1,8 +1,9 @@
 /**
  * The map island. It hydrates `client:interaction` (after the visitor's first interaction, once
  * its own layer over the SVG fallback nears the viewport), then loads Leaflet with a dynamic import: Leaflet touches `window` at import
- * and its script and stylesheet must stay out of the first view. Until the map is ready the layer
- * lets pointer events through to the fallback links; if Leaflet cannot load, the fallback stays.
+ * and its script and stylesheet must stay out of the first view. Until the map is ready (drawn:
+ * for the service areas, once their outlines are) the layer is transparent and lets pointer events
+ * through to the fallback links; if Leaflet or the outlines cannot load, the fallback stays.
  * A link of the fallback that has the keyboard focus as the map takes over hands it to the map's
  * link of the same name.
  */
@@ -66,7 +67,10 @@ function AreaMapIsland(props: Props) {
   // `isolate`: Leaflet's panes and controls (z-index 400 to 1000) are stacked within the map, so
   // they pass under the sticky header (z-40) as the page scrolls, not over it.
   return (
-    <div ref={layer} className={`absolute inset-0 isolate print:hidden ${ready ? '' : 'pointer-events-none'}`}>
+    <div
+      ref={layer}
+      className={`absolute inset-0 isolate print:hidden ${ready ? '' : 'pointer-events-none opacity-0'}`}
+    >
       {LeafletMap && <LeafletMap {...props} onReady={() => setReady(true)} />}
     </div>
   );

@@ -58,6 +58,18 @@ const smallScreen = '(max-width: 767px)';
 let armed: Path | null = null;
 
 /**
+ * Leaflet points a layer's element at its open tooltip (aria-describedby) and never takes it back,
+ * so after one hover or focus the link names an element that is gone. The tooltip only repeats the
+ * link's name (or, on a pin, its price, which the name has), so the link is described by nothing:
+ * the attribute goes once Leaflet has set it.
+ */
+function undescribed(layer: Path): void {
+  layer.on('tooltipopen tooltipclose', () =>
+    queueMicrotask(() => layer.getElement()?.removeAttribute('aria-describedby')),
+  );
+}
+
+/**
  * Mouse and keyboard: highlight and name the area, then go to its city page on click or Enter.
  * Touch: the first tap highlights and names the area, the second goes, so a visitor sees where
  * a tap lands before leaving the page. On small screens every name shows all the time.
@@ -78,6 +90,7 @@ function bindArea(feature: Feature<Geometry, unknown>, layer: Layer, small: bool
     // Small labels, so all 13 fit a phone; `!` beats Leaflet's own tooltip padding.
     className: small ? 'area-name px-1! py-0! text-[11px] font-semibold' : '',
   });
+  undescribed(path);
   path.on({
     mouseover: highlight,
     mouseout: reset,
@@ -141,6 +154,7 @@ function linkPin(marker: LeafletCircleMarker, pin: MapPin, labelled: boolean): v
     offset: labelOffset('top'),
     className: 'px-1! py-0! font-bold',
   });
+  undescribed(marker);
   // A price left out (PriceLabels) shows, above the others, while its pin is pointed at or focused.
   const reveal = (on: boolean) => {
     const label = marker.getTooltip()?.getElement();
@@ -240,7 +254,8 @@ export default function LeafletAreaMap({ tileUrl, attribution, dataUrl, home, pi
       })
       .then((json) => setAreas(parseServiceAreas(json)))
       .catch(() => {
-        // SPEC §2: say so in the console and draw no regions; the tiles and the town list remain.
+        // SPEC §2: say so in the console and draw no regions. The drawing, with its links, and the
+        // town list remain: the map is never ready (see AreaMapIsland).
         if (!controller.signal.aborted) console.log('Failed to load geojson');
       });
     return () => controller.abort();
@@ -310,14 +325,15 @@ export default function LeafletAreaMap({ tileUrl, attribution, dataUrl, home, pi
       touchZoom={false}
       boxZoom={false}
       keyboard={false}
-      whenReady={onReady}
       // Inline, because Leaflet's own stylesheet arrives later and would win over a class.
       style={{ height: '100%', width: '100%', background: 'var(--color-sand)' }}
     >
       <TileLayer url={tileUrl} attribution={buildAttributionHtml(attribution)} />
+      {/* Ready once the areas are drawn: the drawing's links stay until then, and for good if they never come. */}
       {areas && (
         <GeoJSON
           data={areas}
+          eventHandlers={{ add: onReady }}
           style={() => areaStyle}
           onEachFeature={(feature, layer) => bindArea(feature, layer, window.matchMedia(smallScreen).matches)}
         />
