@@ -172,6 +172,21 @@ export function describeLeadStoreContract(
       expect(await store.resumePending(10 ** 13)).toBe(0);
     });
 
+    it('never gives a deleted lead’s id, or its delivery’s, again: a send finishing late marks no other lead', async () => {
+      await store.addLead(lead({ email: 'first@example.com' }), ['email'], 1000);
+      const old = await store.addLead(lead({ email: 'old@example.com' }), ['email'], 1000);
+      const sending = (await store.claimDeliveries(1000)).find((c) => c.lead.id === old)!.delivery;
+      // Deleted while its e-mail is on its way; the next visitor writes.
+      await store.deleteLeadsByEmail('old@example.com');
+      const next = await store.addLead(lead({ email: 'new@example.com' }), ['email'], 2000);
+      expect(next).toBeGreaterThan(old);
+      await store.markDelivered(sending.id, 3000);
+      await store.markRetry(sending.id, 'late', 4000);
+      const [newest] = await store.listLeads();
+      expect(newest).toMatchObject({ id: next, deliveries: [{ state: 'pending', attempts: 0 }] });
+      expect(newest!.deliveries[0]!.id).toBeGreaterThan(sending.id);
+    });
+
     it('refuses the 4th message of one e-mail within the window, counting all keys or none', async () => {
       const email = { key: 'email:ann@example.com', rule };
       const address = { key: 'ip:203.0.113.7', rule: { max: 10, windowMs: 600_000 } };

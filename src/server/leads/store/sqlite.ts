@@ -66,12 +66,38 @@ CREATE TABLE IF NOT EXISTS rate_limits (
 `;
 
 /**
+ * `table` rebuilt with AUTOINCREMENT ids, its columns, rows and indexes as they are. Without it
+ * SQLite gives the highest id again once its row is deleted: a lead deleted (`npm run leads --
+ * --delete`) while its e-mail was being sent handed its delivery's id to the next lead, whose
+ * delivery the finished send then marked delivered, and whose e-mail never went.
+ */
+function withAutoincrement(db: DatabaseSync, table: 'leads' | 'outbox'): void {
+  const sqlOf = (type: string) =>
+    db
+      .prepare('SELECT sql FROM sqlite_master WHERE type = ? AND tbl_name = ? AND sql IS NOT NULL')
+      .all(type, table)
+      .map((row) => String(row['sql']));
+  const [create] = sqlOf('table');
+  const rebuilt = create
+    ?.replace(/^CREATE TABLE (?:IF NOT EXISTS )?"?\w+"?/i, `CREATE TABLE ${table}_rebuilt`)
+    .replace(/\bid(\s+)INTEGER PRIMARY KEY\b/i, 'id$1INTEGER PRIMARY KEY AUTOINCREMENT');
+  if (!rebuilt?.includes('AUTOINCREMENT')) throw new Error(`The ${table} table has no INTEGER PRIMARY KEY id to keep`);
+  const indexes = sqlOf('index');
+  db.exec(rebuilt);
+  db.exec(`INSERT INTO ${table}_rebuilt SELECT * FROM ${table}`);
+  db.exec(`DROP TABLE ${table}`);
+  db.exec(`ALTER TABLE ${table}_rebuilt RENAME TO ${table}`);
+  for (const index of indexes) db.exec(index);
+}
+
+/**
  * The schema's versions, in order; `PRAGMA user_version` says how many a database has had.
  * Each runs once, in a write transaction, so servers starting at once cannot both apply one.
  * Databases made before versioning (user_version 0) already have version 1's tables, which
- * `IF NOT EXISTS` leaves alone.
+ * `IF NOT EXISTS` leaves alone. A version written as a function rebuilds tables: foreign keys
+ * are off meanwhile, so dropping the old leads table takes no delivery with it.
  */
-const migrations = [
+const migrations: (string | ((db: DatabaseSync) => void))[] = [
   schema,
   // 2: consent evidence on each lead, and a record of deletions (without the address deleted).
   `ALTER TABLE leads ADD COLUMN source_page TEXT NOT NULL DEFAULT '';
@@ -83,6 +109,11 @@ const migrations = [
      leads       INTEGER NOT NULL,
      deliveries  INTEGER NOT NULL
    );`,
+  // 3: ids never given twice (see withAutoincrement).
+  (db) => {
+    withAutoincrement(db, 'outbox');
+    withAutoincrement(db, 'leads');
+  },
 ];
 
 /**
@@ -263,11 +294,22 @@ export function openSyncLeadStore(path: string, options: { readOnly?: boolean } 
   const version = () => Number(db.prepare('PRAGMA user_version').get()?.['user_version'] ?? 0);
   if (!options.readOnly) {
     for (let next = version(); next < migrations.length; next = version()) {
-      transaction(() => {
-        if (version() !== next) return; // another process applied it meanwhile
-        db.exec(migrations[next]!);
-        db.exec(`PRAGMA user_version = ${next + 1}`);
-      });
+      const step = migrations[next]!;
+      // Outside the transaction: SQLite ignores this pragma inside one.
+      if (typeof step === 'function') db.exec('PRAGMA foreign_keys = OFF');
+      try {
+        transaction(() => {
+          if (version() !== next) return; // another process applied it meanwhile
+          if (typeof step === 'function') step(db);
+          else db.exec(step);
+          if (db.prepare('PRAGMA foreign_key_check').all().length > 0) {
+            throw new Error(`Schema version ${next + 1} would leave rows referring to none`);
+          }
+          db.exec(`PRAGMA user_version = ${next + 1}`);
+        });
+      } finally {
+        if (typeof step === 'function') db.exec('PRAGMA foreign_keys = ON');
+      }
     }
     migrate(db);
   }
@@ -392,18 +434,16 @@ export function openSyncLeadStore(path: string, options: { readOnly?: boolean } 
     markDelivered(id: number, now = Date.now()): void {
       unflushed(() =>
         prepared(
-          "UPDATE outbox SET state = 'delivered', attempts = attempts + 1, delivered_at = ?, last_error = NULL WHERE id = ?",
+          "UPDATE outbox SET state = 'delivered', attempts = attempts + 1, delivered_at = ?, last_error = NULL WHERE id = ? AND state = 'pending'",
         ).run(new Date(now).toISOString(), id),
       );
     },
 
     markRetry(id: number, error: string, nextAttemptAt: number): void {
       unflushed(() =>
-        prepared('UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE id = ?').run(
-          error.slice(0, 1000),
-          nextAttemptAt,
-          id,
-        ),
+        prepared(
+          "UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE id = ? AND state = 'pending'",
+        ).run(error.slice(0, 1000), nextAttemptAt, id),
       );
     },
 

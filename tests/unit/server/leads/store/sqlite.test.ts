@@ -43,13 +43,61 @@ describe('lead store', () => {
     for (let open = 1; open <= 2; open++) {
       const store = openLeadStore(file);
       try {
-        expect(store.db.prepare('PRAGMA user_version').get()).toEqual({ user_version: 2 });
+        expect(store.db.prepare('PRAGMA user_version').get()).toEqual({ user_version: 3 });
         expect(await store.listLeads()).toMatchObject([
           { id: 1, firstName: 'Ann', sourcePage: '', consentText: '', textingConsent: false },
         ]);
       } finally {
         await store.close();
       }
+    }
+  });
+
+  it('rebuilds a version 2 database so that no id is given twice, keeping its leads, deliveries and indexes', async () => {
+    const file = join(t.dir, 'v2.db');
+    const made = openLeadStore(file);
+    await made.addLead({ ...lead, email: 'first@example.com' }, ['email']);
+    await made.addLead({ ...lead, email: 'last@example.com' }, ['email', 'webhook']);
+    await made.close();
+    // Back to version 2's tables, whose ids SQLite gives again once the highest row is deleted.
+    const v2 = new DatabaseSync(file);
+    // Legacy renames: the outbox keeps referring to "leads" while the tables are swapped.
+    v2.exec('PRAGMA foreign_keys = OFF; PRAGMA legacy_alter_table = ON');
+    for (const table of ['outbox', 'leads']) {
+      const { sql } = v2.prepare('SELECT sql FROM sqlite_master WHERE name = ?').get(table) as { sql: string };
+      v2.exec(`ALTER TABLE ${table} RENAME TO old_${table}`);
+      v2.exec(sql.replace(' AUTOINCREMENT', ''));
+      v2.exec(`INSERT INTO ${table} SELECT * FROM old_${table}; DROP TABLE old_${table}`);
+    }
+    v2.exec(`CREATE INDEX leads_received ON leads (received_at);
+      CREATE INDEX outbox_due ON outbox (state, next_attempt_at);
+      DELETE FROM sqlite_sequence; PRAGMA user_version = 2;`);
+    v2.close();
+
+    const store = openLeadStore(file);
+    try {
+      expect(store.db.prepare('PRAGMA user_version').get()).toEqual({ user_version: 3 });
+      const leads = await store.listLeads();
+      expect(leads.map((l) => [l.id, l.email, l.deliveries.map((d) => [d.id, d.channel])])).toEqual([
+        [
+          2,
+          'last@example.com',
+          [
+            [2, 'email'],
+            [3, 'webhook'],
+          ],
+        ],
+        [1, 'first@example.com', [[1, 'email']]],
+      ]);
+      const indexes = store.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL").all();
+      expect(indexes.map((i) => i['name']).sort()).toEqual(['leads_received', 'outbox_due']);
+      // The deliveries still go with their lead, and the highest ids are not given again.
+      expect(await store.deleteLeadsByEmail('last@example.com')).toEqual({ leads: 1, deliveries: 2 });
+      expect(store.db.prepare('SELECT COUNT(*) AS n FROM outbox').get()).toEqual({ n: 1 });
+      expect(await store.addLead({ ...lead, email: 'next@example.com' }, ['email'])).toBe(3);
+      expect((await store.listLeads())[0]!.deliveries[0]!.id).toBe(4);
+    } finally {
+      await store.close();
     }
   });
 
