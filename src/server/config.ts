@@ -21,6 +21,9 @@ const whole = (name: string, fallback: number) =>
       .regex(/^\d+$/, { error: (issue) => `${name} must be a whole number, got "${String(issue.input)}"` })
       .transform(Number),
   ).transform((value) => value ?? fallback);
+/** A delay in milliseconds that the delivery worker can wait between passes. */
+const atLeast100 = (name: string, fallback: number) =>
+  whole(name, fallback).refine((ms) => ms >= 100, { error: `${name} must be 100 (milliseconds) or more` });
 const flag = optional(z.enum(['1', 'true', '0', 'false'])).transform((value) => value === '1' || value === 'true');
 export const url = (name: string) =>
   optional(
@@ -60,9 +63,11 @@ export const envSchema = z
     LEADS_TO: text,
     CRM_WEBHOOK_URL: url('CRM_WEBHOOK_URL'),
     CRM_WEBHOOK_API_KEY: text,
-    LEADS_RETRY_BASE_MS: whole('LEADS_RETRY_BASE_MS', 30_000),
+    // At least 100 ms: with 0, a send that fails at once (no SMTP_HOST) was tried again at once,
+    // for ever, and the server answered no request.
+    LEADS_RETRY_BASE_MS: atLeast100('LEADS_RETRY_BASE_MS', 30_000),
     LEADS_RETRY_MAX_MS: whole('LEADS_RETRY_MAX_MS', 3_600_000),
-    LEADS_POLL_MS: whole('LEADS_POLL_MS', 15_000),
+    LEADS_POLL_MS: atLeast100('LEADS_POLL_MS', 15_000),
     CONTACT_MIN_FILL_MS: whole('CONTACT_MIN_FILL_MS', spamTrap.minFillMs),
     TRUST_PROXY: flag,
     // 0 would mean no proxy: then X-Forwarded-For is not read at all (TRUST_PROXY off, the server not on 127.0.0.1).

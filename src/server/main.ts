@@ -69,11 +69,17 @@ server.listen(env.PORT, env.HOST, () => {
   console.log(`Serving the production site at http://${shown}:${(server.address() as AddressInfo).port}/`);
 });
 
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    // Finish the deliveries in flight (an unfinished one is simply sent again on next start).
-    server.close();
-    void leads.stop().finally(() => process.exit(0));
-    setTimeout(() => process.exit(0), 2000).unref();
+    if (stopping) return;
+    stopping = true;
+    // No new connection; the requests in progress are answered (a visitor sending a lead as the
+    // server stops hears "sent", the lead stored), then the deliveries in flight finish (one
+    // unfinished is simply sent again on next start). A container gives 10 s before SIGKILL.
+    const answered = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    void answered.then(() => leads.stop()).finally(() => process.exit(0));
+    setTimeout(() => process.exit(0), 8000).unref();
   });
 }

@@ -1,8 +1,10 @@
 /**
  * No lead is lost: while SMTP is down leads stay pending and leave once it is back; a server
  * killed with SIGKILL between accepting a lead and delivering it sends it after restart; and
- * the rate-limit counters survive the restart too.
+ * the rate-limit counters survive the restart too. A server told to stop (SIGTERM) answers the
+ * lead a visitor is sending at that moment before it exits.
  */
+import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   assertBuilt,
@@ -99,5 +101,48 @@ describe('a server killed between accepting and delivering', () => {
     const fourth = await sendLead(second, 'killed@example.com');
     expect(fourth.status).toBe(429);
     expect(fourth.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+});
+
+describe('a server told to stop while a visitor sends a lead', () => {
+  it('answers that visitor, the lead stored, and only then exits', async () => {
+    assertBuilt();
+    const db = tempDb();
+    const mail = await startMailServer();
+    running.push(mail);
+    const site = await startSite(siteEnv(db, mail.port));
+    running.push(site);
+    const body = JSON.stringify({
+      firstName: 'Pat',
+      lastName: 'Rivera',
+      email: 'stopping@example.com',
+      phone: '',
+      helpType: "I'm interested in investing",
+      message: 'Looking for a duplex near downtown Raleigh.',
+      website: '',
+      elapsedMs: 20_000,
+    });
+    const { host, port } = new URL(site.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const closed = new Promise((resolve) => socket.on('close', resolve));
+    const exited = new Promise((resolve) => site.process.once('exit', resolve));
+    // Half the request has arrived (a phone on a slow network) when the server is told to stop.
+    socket.write(
+      `POST /api/contact HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${site.url}\r\nContent-Type: application/json\r\n` +
+        `Accept: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, 40)}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    site.process.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    socket.write(body.slice(40));
+    await closed;
+    const answer = Buffer.concat(chunks).toString();
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answer).toContain("Message sent! I'll get back to you soon.");
+    await exited;
+    expect(site.process.exitCode).toBe(0);
+    expect(readLeads(db).map((l) => l.email)).toEqual(['stopping@example.com']);
   });
 });

@@ -26,9 +26,9 @@ export function createLeadService(config: LeadsConfig = readLeadsConfig(), log =
   const worker = createDeliveryWorker({
     store,
     senders,
-    retryBaseMs: Math.max(100, config.retryBaseMs),
+    retryBaseMs: config.retryBaseMs,
     retryMaxMs: config.retryMaxMs,
-    pollMs: Math.max(100, config.pollMs),
+    pollMs: config.pollMs,
     concurrency: { email: smtpPoolSize, webhook: 2 },
     // A claim in PostgreSQL lasts `leaseMs`: a send is given up well before, so no other instance
     // takes a delivery while this one may still be sending it.

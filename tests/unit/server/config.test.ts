@@ -26,6 +26,11 @@ describe('settings', () => {
       'LEADS_RETRY_MAX_MS must be at least LEADS_RETRY_BASE_MS (the longest delay between tries, the first)',
     );
     expect(readLeadsConfig({ LEADS_RETRY_BASE_MS: '200', LEADS_RETRY_MAX_MS: '200' }).retryMaxMs).toBe(200);
+    // 0 tried a failing send again at once, for ever: the server answered nothing.
+    expect(() => readLeadsConfig({ LEADS_RETRY_BASE_MS: '0', LEADS_RETRY_MAX_MS: '0' })).toThrow(
+      'LEADS_RETRY_BASE_MS must be 100 (milliseconds) or more',
+    );
+    expect(() => readLeadsConfig({ LEADS_POLL_MS: '99' })).toThrow('LEADS_POLL_MS must be 100 (milliseconds) or more');
   });
   it('takes a postgres:// DATABASE_URL, and names a wrong one without its password', () => {
     expect(readLeadsConfig({ DATABASE_URL: 'postgres://leads:pw@db.example.com:5432/leads' }).databaseUrl).toBe(
