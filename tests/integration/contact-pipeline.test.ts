@@ -139,6 +139,19 @@ describe('a valid lead', () => {
     expect(delivered.deliveries.map((d) => d.channel)).toEqual(['email', 'webhook']);
   });
 
+  it('behind the proxy, keeps the page it was sent from on the public host the proxy names', async () => {
+    // As the README's nginx sends it: Host is the server's own address, X-Forwarded-Host the site's.
+    const { email, headers } = client();
+    const response = await postJson(lead(email), {
+      ...headers,
+      'X-Forwarded-Host': 'www.example.com',
+      Origin: 'https://www.example.com',
+      Referer: 'https://www.example.com/relocation',
+    });
+    expect(response.status).toBe(200);
+    expect(readLeads(db).find((l) => l.email === email)?.sourcePage).toBe('/relocation');
+  });
+
   it('from the form without JavaScript, redirects to the success page', async () => {
     const { email, headers } = client();
     const form = new URLSearchParams({ ...lead(email), elapsedMs: '' });

@@ -8,7 +8,7 @@ import { getListingRefs } from '#src/data/listing-refs.ts';
 import { handleContactPost, requestWantsJson } from '#src/server/http/contact-request.ts';
 import { jsonResponse } from '#src/server/http/contact-response.ts';
 import { methodNotAllowed } from '#src/server/http/respond.ts';
-import { contactDeps } from '#src/server/leads/route.ts';
+import { contactDeps, type ContactLocals } from '#src/server/leads/route.ts';
 
 export const prerender = false;
 
@@ -25,7 +25,7 @@ export const POST: APIRoute = async ({ request, locals, clientAddress, site }) =
     },
     await getListingRefs(site),
   );
-  return jsonResponse(await handleContactPost(request, deps));
+  return jsonResponse(await handleContactPost(request, deps, (locals as ContactLocals).host));
 };
 
 /** A visitor who opens the address gets the form page. */

@@ -9,7 +9,7 @@ import compression from 'compression';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { constants } from 'node:zlib';
 import { nonPagePolicy, securityHeaders } from '../headers.ts';
-import { clientAddress, isSameOrigin, type GuardOptions } from '../leads/guard.ts';
+import { clientAddress, isSameOrigin, requestHost, type GuardOptions } from '../leads/guard.ts';
 import type { ContactLocals } from '../leads/route.ts';
 import type { LeadService } from '../leads/service.ts';
 import { sendPlain, withErrorBoundary } from './boundary.ts';
@@ -53,10 +53,12 @@ export function createApp({ astro, site, leads, guard }: AppParts) {
       /** Astro's on-demand routes; what none of them answers is the site's 404 (or 405 on a page or file). */
       const toAstro = (pathname: string, search: string) => {
         const address = clientAddress(req, guard);
+        const host = requestHost(req, guard);
         const locals: ContactLocals & NotFoundLocals = {
           leads,
           notFound: site.notFoundResponse,
           ...(address ? { clientAddress: address } : {}),
+          ...(host ? { host } : {}),
         };
         // A form posted to another spelling of its page (`/Contact/`) is sent on, body and all (308).
         const moved = site.movedTo(pathname);

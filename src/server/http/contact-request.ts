@@ -39,14 +39,15 @@ const clip = (value: string) => value.replaceAll('\0', '').slice(0, 2000);
 /**
  * The page the form was sent from: the path of the Referer when it is this site (browsers send
  * it for same-origin posts under the site's Referrer-Policy), else ''. The host is compared, not
- * the scheme (behind a TLS-terminating proxy this server sees http, the browser https), and a path
- * of several leading slashes is one page's path, not another host's (`//evil.example/login`).
+ * the scheme (behind a TLS-terminating proxy this server sees http, the browser https): `host`, the
+ * one the visitor posted to (a proxy's X-Forwarded-Host), else the request's. A path of several
+ * leading slashes is one page's path, not another host's (`//evil.example/login`).
  */
-export function sourcePage(request: Request): string {
+export function sourcePage(request: Request, host = new URL(request.url).host): string {
   try {
     const referer = new URL(request.headers.get('referer') ?? '');
     const path = referer.pathname.replace(/^\/+/, '/').slice(0, 300);
-    return referer.host === new URL(request.url).host && /^https?:$/.test(referer.protocol) ? path : '';
+    return referer.host.toLowerCase() === host.toLowerCase() && /^https?:$/.test(referer.protocol) ? path : '';
   } catch {
     return '';
   }
@@ -65,7 +66,7 @@ function valuesFrom(get: (name: string) => unknown): ContactValues | undefined {
   return values;
 }
 
-export async function parseContactBody(request: Request): Promise<ParseResult> {
+export async function parseContactBody(request: Request, host?: string): Promise<ParseResult> {
   const mediaType = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   const charset = /charset\s*=\s*"?([\w-]+)/i.exec(request.headers.get('content-type') ?? '')?.[1]?.toLowerCase();
   if (mediaType !== 'application/json' && mediaType !== 'application/x-www-form-urlencoded') {
@@ -76,7 +77,7 @@ export async function parseContactBody(request: Request): Promise<ParseResult> {
   }
   const declared = Number(request.headers.get('content-length') ?? 0);
   const userAgent = clip(request.headers.get('user-agent') ?? '');
-  const page = sourcePage(request);
+  const page = sourcePage(request, host);
   if (declared > bodyLimitBytes) return { ok: false, status: 413, message: requestMessages.tooLarge };
   let bytes: ArrayBuffer;
   try {
@@ -150,9 +151,9 @@ export async function parseContactBody(request: Request): Promise<ParseResult> {
   };
 }
 
-/** One POST of the form, from Request to outcome. */
-export async function handleContactPost(request: Request, deps: IntakeDeps): Promise<Outcome> {
-  const result = await parseContactBody(request);
+/** One POST of the form, from Request to outcome; `host` is the one the visitor posted to (ContactLocals). */
+export async function handleContactPost(request: Request, deps: IntakeDeps, host?: string): Promise<Outcome> {
+  const result = await parseContactBody(request, host);
   if (!result.ok) return { kind: 'rejected', status: result.status, message: result.message };
   return takeSubmission(result.submission, deps);
 }

@@ -49,6 +49,12 @@ export function clientAddress(req: IncomingMessage, options: GuardOptions): stri
   return peer;
 }
 
+/** The host the visitor sent the request to: the proxy's X-Forwarded-Host when it is trusted, else Host. */
+export function requestHost(req: IncomingMessage, options: GuardOptions): string | undefined {
+  const forwardedHost = fromTrustedProxy(req, options) ? first(req.headers['x-forwarded-host']) : undefined;
+  return (forwardedHost?.split(',')[0]?.trim() ?? req.headers.host)?.toLowerCase();
+}
+
 /**
  * Same-origin rule for POSTs:
  * - `Sec-Fetch-Site: cross-site` is refused;
@@ -64,8 +70,7 @@ export function clientAddress(req: IncomingMessage, options: GuardOptions): stri
  */
 export function isSameOrigin(req: IncomingMessage, options: GuardOptions): boolean {
   if (first(req.headers['sec-fetch-site']) === 'cross-site') return false;
-  const forwardedHost = fromTrustedProxy(req, options) ? first(req.headers['x-forwarded-host']) : undefined;
-  const host = (forwardedHost?.split(',')[0]?.trim() ?? req.headers.host)?.toLowerCase();
+  const host = requestHost(req, options);
   const matches = (value: string) => {
     if (!URL.canParse(value)) return false;
     const url = new URL(value);

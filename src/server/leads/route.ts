@@ -12,6 +12,8 @@ import type { ListingRef } from './store/types.ts';
 export interface ContactLocals {
   leads?: LeadService;
   clientAddress?: string;
+  /** The host the visitor posted to (behind a proxy, its X-Forwarded-Host): the form's page is on it. */
+  host?: string;
   /** The server refused to read a body over the limit; the route answers 413 with its page. */
   tooLarge?: boolean;
 }

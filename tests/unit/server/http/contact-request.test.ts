@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { handleContactPost } from '#src/server/http/contact-request.ts';
+import { handleContactPost, sourcePage } from '#src/server/http/contact-request.ts';
 import { jsonResponse } from '#src/server/http/contact-response.ts';
 import { addressRule, type IntakeDeps } from '#src/server/leads/intake.ts';
 import { openLeadStore } from '#src/server/leads/store/sqlite.ts';
@@ -78,6 +78,10 @@ describe('intake', () => {
     expect(await page('http://127.0.0.1//evil.example/login')).toBe('/evil.example/login');
     expect(await page('http://127.0.0.1//')).toBe('/');
     expect(await page('ftp://127.0.0.1/city/cary')).toBe('');
+    // Behind the proxy the page is on the host the visitor posted to, not this server's address.
+    const proxied = post(visitor, { Referer: 'https://www.example.com/relocation' });
+    expect(sourcePage(proxied, 'WWW.example.com')).toBe('/relocation');
+    expect(sourcePage(proxied)).toBe('');
   });
 
   it('stores a message with a NUL character without it (PostgreSQL cannot hold one: the lead was refused)', async () => {
