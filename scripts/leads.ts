@@ -22,6 +22,7 @@ import { parseArgs } from 'node:util';
 import { deliveryState, leadsToCsv } from '../src/server/leads/csv.ts';
 import { readLeadsConfig } from '../src/server/config.ts';
 import { openConfiguredStore } from '../src/server/leads/store/open.ts';
+import { addressOf } from '../src/server/leads/store/rows.ts';
 import type { LeadWithDeliveries } from '../src/server/leads/store/types.ts';
 import { describeListing } from '../src/lib/listing/lead.ts';
 
@@ -71,10 +72,8 @@ const { store, where } = openConfiguredStore(config, { readOnly: args.delete ===
 
 /** `--delete EMAIL`: after a yes (or --yes), every lead of the address goes, with its deliveries. */
 async function deleteLeads(email: string): Promise<void> {
-  const address = email.trim().toLowerCase();
-  const count = (await store.listLeads({ includeSpam: true })).filter(
-    (l) => l.email.trim().toLowerCase() === address,
-  ).length;
+  const address = addressOf(email);
+  const count = (await store.listLeads({ includeSpam: true })).filter((l) => addressOf(l.email) === address).length;
   if (count === 0) {
     console.log('No lead has that e-mail address; nothing deleted.');
     return;

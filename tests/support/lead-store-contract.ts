@@ -261,6 +261,10 @@ export function describeLeadStoreContract(
       expect(await store.deleteLeadsByEmail(' ANN@example.com ')).toEqual({ leads: 2, deliveries: 2 });
       expect((await store.listLeads({ includeSpam: true })).map((l) => l.id)).toEqual([kept]);
       expect(await store.deleteLeadsByEmail('nobody@example.com')).toEqual({ leads: 0, deliveries: 0 });
+      // Capitals beyond ASCII and a tab, which SQL's lower() and trim() leave: the tool counted it, the store kept it.
+      await store.addLead(lead({ status: 'spam', spamReason: 'honeypot', email: '\tÉLISE@Example.com' }), []);
+      expect(await store.deleteLeadsByEmail('élise@example.com')).toEqual({ leads: 1, deliveries: 0 });
+      expect((await store.listLeads({ includeSpam: true })).map((l) => l.id)).toEqual([kept]);
 
       const day = 86_400_000;
       const now = at('2026-03-01T00:00:00Z');

@@ -7,6 +7,7 @@
  * count it against the rate limits (429) and commit the lead and its pending deliveries, in one
  * commit, before anyone is told 'Message sent!'.
  */
+import { isIPv6 } from 'node:net';
 import {
   rateLimitKey,
   submissionRule,
@@ -25,6 +26,21 @@ import type { Channel, LeadStore, ListingRef } from './store/types.ts';
  * network sharing one address, sending now and then, would never see its count start again.
  */
 export const addressRule: RateLimitRule = { max: 10, windowMs: 10 * 60_000, from: 'first' };
+
+/**
+ * The client address `addressRule` counts under: an IPv4 address as it is; an IPv6 one by its /64,
+ * written one way. Any IPv6 client has a /64 of its own to cycle through (each address counted alone
+ * let 30 of 30 through), and "2001:DB8::1" and "2001:db8:0:0::1" are one address.
+ */
+export function addressKey(address: string): string {
+  const plain = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+  if (!isIPv6(plain)) return plain;
+  // The URL parser writes it one way, an IPv4 tail in hex; "::" then stands for the zero groups.
+  const [head = '', tail] = URL.parse(`http://[${plain}]/`)?.hostname.slice(1, -1).split('::') ?? [plain];
+  const part = (text: string | undefined) => (text ? text.split(':') : []);
+  const groups = [...part(head), ...Array<string>(8 - part(head).length - part(tail).length).fill('0'), ...part(tail)];
+  return `${groups.slice(0, 4).join(':')}::/64`;
+}
 
 /** A form as the visitor sent it, with the spam trap's fields. */
 export interface Submission {
@@ -105,7 +121,7 @@ async function decide(submission: Submission, deps: IntakeDeps, listing: Listing
     // costs nothing, so the corrected try is not refused; nor does one the store failed to keep
     // (the count is taken in the lead's own commit). Spam counts (it is stored).
     const checks = [{ key: counterKey('email', rateLimitKey(values.email)), rule: submissionRule }];
-    if (deps.clientAddress) checks.push({ key: counterKey('ip', deps.clientAddress), rule: addressRule });
+    if (deps.clientAddress) checks.push({ key: counterKey('ip', addressKey(deps.clientAddress)), rule: addressRule });
     const ip = deps.clientAddress ?? '';
     const spam = spamReason(submission, deps.minFillMs);
     const validation = spam ? undefined : validateContact(values);

@@ -31,7 +31,7 @@ import type {
   RateLimitCheck,
   StoredLead,
 } from './types.ts';
-import { counterKey, leadColumns, leadValues, toDelivery, toLead } from './rows.ts';
+import { addressOf, counterKey, leadColumns, leadValues, toDelivery, toLead } from './rows.ts';
 
 /** The schema's versions, in order; `lead_schema_versions` records which ones a database has had. */
 const migrations = [
@@ -377,16 +377,18 @@ export function openPostgresLeadStore(connectionString: string, options: Postgre
     },
 
     async deleteLeadsByEmail(email: string, now = Date.now()): Promise<{ leads: number; deliveries: number }> {
-      const address = email.trim().toLowerCase();
+      const address = addressOf(email);
       await whenReady();
       return transaction(async (client) => {
+        const everyone = await client.query<{ id: string; email: string }>('SELECT id, email FROM leads');
+        const ids = everyone.rows.filter((row) => addressOf(row.email) === address).map((row) => row.id);
         const { rows } = await client.query<{ n: string }>(
-          "SELECT COUNT(*) AS n FROM outbox WHERE state = 'pending' AND lead_id IN (SELECT id FROM leads WHERE lower(btrim(email)) = $1)",
-          [address],
+          "SELECT COUNT(*) AS n FROM outbox WHERE state = 'pending' AND lead_id = ANY($1::bigint[])",
+          [ids],
         );
         const deliveries = Number(rows[0]?.n ?? 0);
         // The outbox rows go with their leads (ON DELETE CASCADE).
-        const leads = (await client.query('DELETE FROM leads WHERE lower(btrim(email)) = $1', [address])).rowCount ?? 0;
+        const leads = (await client.query('DELETE FROM leads WHERE id = ANY($1::bigint[])', [ids])).rowCount ?? 0;
         await client.query('DELETE FROM rate_limits WHERE key = $1', [counterKey('email', address)]);
         await client.query('INSERT INTO deletions (deleted_at, leads, deliveries) VALUES ($1, $2, $3)', [
           new Date(now).toISOString(),

@@ -126,6 +126,13 @@ export function toDelivery(row: Row): Delivery {
 }
 
 /**
+ * An e-mail address as `npm run leads -- --delete` matches it: trimmed and lowercased as JavaScript
+ * does it, in the tool and in both stores. SQL's lower() and trim() stop at ASCII (or at the
+ * database's locale), so spam from "ÉLISE@…" was counted by the tool and then not deleted.
+ */
+export const addressOf = (email: string): string => email.trim().toLowerCase();
+
+/**
  * A rate-limit counter's key. Spam is stored without validation, so its e-mail (or a trusted
  * proxy's address) may be kilobytes long: past 200 characters the value goes by its SHA-256,
  * which any database index holds (PostgreSQL's refused an 8 KB key with a 5xx).

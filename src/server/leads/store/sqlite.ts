@@ -27,7 +27,7 @@ import type {
   SyncLeadStore,
 } from './types.ts';
 import { promised } from './types.ts';
-import { counterKey, leadColumns, leadValues, toDelivery, toLead } from './rows.ts';
+import { addressOf, counterKey, leadColumns, leadValues, toDelivery, toLead } from './rows.ts';
 
 /** Version 1: leads, the outbox and the rate-limit counters. */
 const schema = `
@@ -476,15 +476,23 @@ export function openSyncLeadStore(path: string, options: { readOnly?: boolean } 
     },
 
     deleteLeadsByEmail(email: string, now = Date.now()): { leads: number; deliveries: number } {
-      const address = email.trim().toLowerCase();
+      const address = addressOf(email);
       return transaction(() => {
+        const ids = JSON.stringify(
+          prepared('SELECT id, email FROM leads')
+            .all()
+            .filter((row) => addressOf(String(row['email'])) === address)
+            .map((row) => Number(row['id'])),
+        );
         const deliveries = Number(
           prepared(
-            "SELECT COUNT(*) AS n FROM outbox WHERE state = 'pending' AND lead_id IN (SELECT id FROM leads WHERE lower(trim(email)) = ?)",
-          ).get(address)?.['n'] ?? 0,
+            "SELECT COUNT(*) AS n FROM outbox WHERE state = 'pending' AND lead_id IN (SELECT value FROM json_each(?))",
+          ).get(ids)?.['n'] ?? 0,
         );
         // The outbox rows go with their leads (ON DELETE CASCADE).
-        const leads = Number(prepared('DELETE FROM leads WHERE lower(trim(email)) = ?').run(address).changes);
+        const leads = Number(
+          prepared('DELETE FROM leads WHERE id IN (SELECT value FROM json_each(?))').run(ids).changes,
+        );
         prepared('DELETE FROM rate_limits WHERE key = ?').run(counterKey('email', address));
         prepared('INSERT INTO deletions (deleted_at, leads, deliveries) VALUES (?, ?, ?)').run(
           new Date(now).toISOString(),

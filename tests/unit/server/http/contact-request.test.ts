@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { handleContactPost, sourcePage } from '#src/server/http/contact-request.ts';
 import { jsonResponse } from '#src/server/http/contact-response.ts';
-import { addressRule, type IntakeDeps } from '#src/server/leads/intake.ts';
+import { addressKey, addressRule, type IntakeDeps } from '#src/server/leads/intake.ts';
 import { openLeadStore } from '#src/server/leads/store/sqlite.ts';
 import { useTempStore, visitor } from '../leads/fixtures.ts';
 
@@ -254,6 +254,23 @@ describe('intake', () => {
       deps({ now: () => now + 100 }),
     );
     expect(refused).toMatchObject({ kind: 'rate-limited' });
+  });
+
+  it('counts an IPv6 client by its /64, which any such client has to cycle through, written one way', async () => {
+    expect(addressKey('2001:DB8:1:2::1d')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8:0:0::1')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('2001:db8::')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(addressKey('64:ff9b::203.0.113.7')).toBe('64:ff9b:0:0::/64');
+    expect(addressKey('203.0.113.7')).toBe('203.0.113.7');
+    const now = 6_000_000;
+    const from = (n: number) =>
+      handleContactPost(
+        post({ ...visitor, email: `v6-${n}@example.com`, elapsedMs: 5000 }),
+        deps({ now: () => now + n, clientAddress: `2001:db8:1:2::${n.toString(16)}` }),
+      );
+    for (let n = 1; n <= addressRule.max; n++) expect((await from(n)).kind).toBe('accepted');
+    expect(await from(addressRule.max + 1)).toMatchObject({ kind: 'rate-limited' });
   });
 
   it('answers 503, not a crash, when the database fails', async () => {
