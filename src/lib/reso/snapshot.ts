@@ -6,7 +6,7 @@
  * watermark (the greatest ModificationTimestamp of a complete run) moves only with it.
  * Plain TypeScript with relative imports: Node runs it from scripts/.
  */
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'astro/zod';
 import { listingSlug, toSlug } from '../listing/format.ts';
@@ -116,10 +116,15 @@ const held = new Set<string>();
  * scheduled while the last still fetches photos, or one by hand) would remove each other's staged
  * folder and together ask the MLS faster than it allows. The lock of a run whose process is gone
  * is taken over, as is one naming this process that it does not hold (left by a run in a container
- * since restarted, where process ids repeat). Returns its release.
+ * since restarted, where process ids repeat). Returns its release. `beforeTakeover` runs between
+ * reading a stale lock and taking it over (a test's other run, taking it over first).
  */
-export function lockSnapshot(dir: string): () => void {
+export function lockSnapshot(dir: string, beforeTakeover: () => void = () => {}): () => void {
   const file = lockFile(dir);
+  const busy = (pid: number) =>
+    new Error(
+      `Another sync is running (process ${pid}, ${file}): this one stops and changes nothing. If none runs, delete ${file}.`,
+    );
   for (let attempt = 0; ; attempt++) {
     try {
       writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
@@ -131,12 +136,29 @@ export function lockSnapshot(dir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const pid = Number(readFileSync(file, 'utf8').trim());
-      if (attempt > 0 || (pid === process.pid ? held.has(file) : running(pid))) {
-        throw new Error(
-          `Another sync is running (process ${pid}, ${file}): this one stops and changes nothing. If none runs, delete ${file}.`,
-        );
+      if (attempt > 0 || (pid === process.pid ? held.has(file) : running(pid))) throw busy(pid);
+      beforeTakeover();
+      // Taken over in one step: the stale lock is moved aside, which only one run can do, and is
+      // checked to be the one read above. Removed as it was read, it could be another run's that had
+      // just taken it over, and both would run.
+      const aside = `${file}.${process.pid}`;
+      try {
+        renameSync(file, aside);
+      } catch (moveError) {
+        if ((moveError as NodeJS.ErrnoException).code === 'ENOENT') continue;
+        throw moveError;
       }
-      rmSync(file, { force: true });
+      const moved = Number(readFileSync(aside, 'utf8').trim());
+      if (moved !== pid) {
+        try {
+          linkSync(aside, file);
+        } catch {
+          // Yet another run has taken the folder meanwhile: its lock stays.
+        }
+        rmSync(aside, { force: true });
+        throw busy(moved);
+      }
+      rmSync(aside, { force: true });
     }
   }
 }

@@ -1,8 +1,8 @@
 /** Which synced homes the build publishes beside the hand-written ones (src/lib/reso/snapshot.ts). */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lockFile, lockSnapshot, snapshotEntries, type ListingSnapshot } from '#src/lib/reso/snapshot.ts';
 
@@ -111,5 +111,24 @@ describe('one sync at a time', () => {
     // A lock naming this process, which it does not hold: left by a run before a container's restart.
     writeFileSync(lockFile(dir), `${process.pid}\n`);
     lockSnapshot(dir)();
+  });
+
+  it('leaves a stale lock that another run has just taken over to that run, and stops', () => {
+    const dir = folder();
+    const { pid: gone } = spawnSync(process.execPath, ['-e', '']);
+    writeFileSync(lockFile(dir), `${gone}\n`);
+    // Another run, alive, finds the same stale lock and takes it over first.
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)']);
+    try {
+      const takeOver = () => {
+        rmSync(lockFile(dir));
+        writeFileSync(lockFile(dir), `${other.pid}\n`);
+      };
+      expect(() => lockSnapshot(dir, takeOver)).toThrow(`Another sync is running (process ${other.pid}, ${dir}.lock)`);
+      expect(readFileSync(lockFile(dir), 'utf8')).toBe(`${other.pid}\n`);
+      expect(readdirSync(dirname(dir))).toEqual(['listings-mls.lock']);
+    } finally {
+      other.kill();
+    }
   });
 });
