@@ -61,7 +61,7 @@ export async function getHomesForSale(): Promise<Home[]> {
 
 /**
  * A town's homes on the market and its sold homes, for its city guide: those whose town has the
- * guide's slug, as the town's homes page finds them (an MLS may write "Fuquay Varina").
+ * guide's slug, as the town's homes page finds them (an MLS may write a hyphen as a space).
  */
 export async function getCityListings(cityName: string): Promise<{ forSale: Home[]; sold: Home[] }> {
   const homes = (await getListings()).filter((h) => inNarrowing(h.data, { town: toSlug(cityName) }));

@@ -32,8 +32,8 @@ export function listingsPath({ town, status }: Narrowing, page = 1): string {
 }
 
 /**
- * A town's city guide, found by slug as the town's homes are, so the two always agree: an MLS's
- * "Fuquay Varina" or "CARY" is the guide to Fuquay-Varina or Cary.
+ * A town's city guide, found by slug as the town's homes are, so the two always agree: a town an
+ * MLS writes with a space for its hyphen, or in capitals, still has its guide.
  */
 export function guideOf<C extends { data: { name: string } }>(cities: readonly C[], town: string): C | undefined {
   const slug = toSlug(town);
