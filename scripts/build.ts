@@ -1,11 +1,13 @@
 /**
- * `npm run build`: `astro build`, keeping the last good build until the new one is whole.
+ * `npm run build`: `astro build` into dist.next/, swapped in for dist/ only once it is whole.
  *
- * Astro empties dist/ before it writes, so a build that fails half-way (a home file with a photo
- * the build cannot read, say) left dist/ with no pages, and the server, the deploy step or
- * `npm run refresh-videos` after it served nothing. The last build is moved aside to dist.last/
- * first, put back if the new one fails or is interrupted, and removed once the new one succeeded.
- * Arguments are passed on to `astro build`.
+ * Astro empties its output folder before it writes. Built in place, dist/ was gone for the whole
+ * build: a scheduled sync-and-build left the running server without its files (a page asked for
+ * meanwhile could not be read), and a build that failed half-way (a home file with a photo the
+ * build cannot read, say) left no pages at all. The new build is written beside the last one and
+ * replaces it in two renames; a failed or interrupted one is removed, dist/ untouched. The server
+ * finds the files by where its entry is (the Node adapter's `resolveClientDir`), so a build may
+ * move. Arguments are passed on to `astro build`.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, renameSync, rmSync } from 'node:fs';
@@ -13,27 +15,29 @@ import { join } from 'node:path';
 
 /** astro.config.mjs's output folder (Astro's default), relative to the project run in. */
 const dist = 'dist';
+const next = `${dist}.next`;
 const kept = `${dist}.last`;
 
-// A dist.last/ left by a build that was killed is the last good one, and the dist/ beside it partial.
-if (existsSync(kept)) rmSync(dist, { recursive: true, force: true });
-else if (existsSync(dist)) renameSync(dist, kept);
+// A run stopped between the two renames of its swap left the last build aside: it comes back.
+if (!existsSync(dist) && existsSync(kept)) renameSync(kept, dist);
+// What a killed build left half-written goes.
+rmSync(next, { recursive: true, force: true });
 
-// Ctrl-C stops Astro (it gets the signal too); this process stays to put the last build back.
+// Ctrl-C stops Astro (it gets the signal too); this process stays to remove its partial output.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => {});
-const astro = spawnSync(join('node_modules', '.bin', 'astro'), ['build', ...process.argv.slice(2)], {
+const astro = spawnSync(join('node_modules', '.bin', 'astro'), ['build', '--outDir', next, ...process.argv.slice(2)], {
   stdio: 'inherit',
   env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
 });
 
 if (astro.status === 0) {
   rmSync(kept, { recursive: true, force: true });
+  if (existsSync(dist)) renameSync(dist, kept);
+  renameSync(next, dist);
+  rmSync(kept, { recursive: true, force: true });
 } else {
   if (astro.error) console.error(astro.error.message);
-  rmSync(dist, { recursive: true, force: true });
-  if (existsSync(kept)) {
-    renameSync(kept, dist);
-    console.error(`The build failed: ${dist}/ holds the last good build again.`);
-  }
+  rmSync(next, { recursive: true, force: true });
+  if (existsSync(dist)) console.error(`The build failed: ${dist}/ still holds the last good build.`);
   process.exitCode = astro.status ?? 1;
 }

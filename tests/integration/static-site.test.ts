@@ -5,11 +5,13 @@
  * encoding gets the plain file, and the twins themselves are not pages of the site. What has no
  * twin (the answers made on demand, the not-found pages) is compressed as it is sent.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isUp, rawRequest } from './raw-http.ts';
 import { assertBuilt, root, startSite, tempDb, type RunningServer } from './support.ts';
 
 let site: RunningServer;
@@ -289,5 +291,25 @@ describe('the folder of the city guides', () => {
     const other = await get('/cityscape', 'identity');
     expect(other.status).toBe(404);
     expect(other.body.toString()).toContain('<title>Page Not Found');
+  });
+});
+
+describe('a file gone since the server started (dist/ replaced by a build meanwhile)', () => {
+  it('costs that one answer, not the server', async () => {
+    // A copy of the server and its build, whose files can go.
+    const copy = mkdtempSync(join(tmpdir(), 'static-gone-'));
+    for (const part of ['src', 'dist', 'package.json']) cpSync(join(root, part), join(copy, part), { recursive: true });
+    symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
+    const server = await startSite({ LEADS_DB: join(copy, 'leads.db') }, copy);
+    try {
+      rmSync(join(copy, 'dist', 'client', 'about.html'));
+      const port = Number(new URL(server.url).port);
+      await rawRequest(port, 'GET /about HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
+      expect(server.process.exitCode).toBeNull();
+      expect(await isUp(port)).toBe(true);
+    } finally {
+      await server.stop();
+      rmSync(copy, { recursive: true, force: true });
+    }
   });
 });

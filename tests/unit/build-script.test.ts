@@ -1,5 +1,6 @@
 /**
- * `npm run build` (scripts/build.ts) around a stand-in `astro` that fails or succeeds: a failed or
+ * `npm run build` (scripts/build.ts) around a stand-in `astro` that fails or succeeds: the new
+ * build is written beside dist/, which the server goes on reading meanwhile; a failed or
  * interrupted build leaves the last good dist/ in place, a good one replaces it whole.
  */
 import { spawnSync } from 'node:child_process';
@@ -21,55 +22,67 @@ const script = join(import.meta.dirname, '..', '..', 'scripts', 'build.ts');
 let root = '';
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-/** A project whose last build is dist/index.html saying "good", and whose `astro` runs `body` (sh). */
+/**
+ * A project whose last build is dist/index.html saying "good", and whose `astro` runs `body` (sh)
+ * in its output folder, `$out` (`astro build --outDir dist.next ...`).
+ */
 function project(body: string): string {
   root = mkdtempSync(join(tmpdir(), 'build-script-'));
   mkdirSync(join(root, 'dist'));
   writeFileSync(join(root, 'dist', 'index.html'), 'good');
   mkdirSync(join(root, 'node_modules', '.bin'), { recursive: true });
   const astro = join(root, 'node_modules', '.bin', 'astro');
-  // Like Astro, it empties dist/ before it writes.
-  writeFileSync(astro, `#!/bin/sh\nrm -rf dist && mkdir dist && ${body}\n`);
+  // Like Astro, it empties its output folder before it writes.
+  writeFileSync(astro, `#!/bin/sh\nout="$3"\nrm -rf "$out" && mkdir "$out" && ${body}\n`);
   chmodSync(astro, 0o755);
   return root;
 }
 
-const build = (cwd: string) => spawnSync(process.execPath, [script], { cwd, encoding: 'utf8' });
+const build = (cwd: string, ...args: string[]) =>
+  spawnSync(process.execPath, [script, ...args], { cwd, encoding: 'utf8' });
 const page = () => readFileSync(join(root, 'dist', 'index.html'), 'utf8');
 
 describe('npm run build', () => {
-  it('puts the last good build back when the new one fails half-way, and says so', () => {
-    const run = build(project('echo half > dist/partial.html && exit 3'));
+  it('leaves dist/ as it was when the new build fails half-way, and says so', () => {
+    const run = build(project('echo half > "$out/partial.html" && exit 3'));
     expect(run.status).toBe(3);
-    expect(run.stderr).toContain('The build failed: dist/ holds the last good build again.');
+    expect(run.stderr).toContain('The build failed: dist/ still holds the last good build.');
+    expect(readdirSync(root).sort()).toEqual(['dist', 'node_modules']);
     expect(readdirSync(join(root, 'dist'))).toEqual(['index.html']);
     expect(page()).toBe('good');
-    expect(existsSync(join(root, 'dist.last'))).toBe(false);
   });
 
-  it('replaces the last build whole when the new one succeeds', () => {
-    const run = build(project('echo new > dist/index.html'));
+  it('keeps the last build in dist/ while the new one is written, then replaces it whole', () => {
+    // What a server reading dist/ finds during the build.
+    const run = build(project('cat dist/index.html > "$out/seen-meanwhile.txt" && echo new > "$out/index.html"'));
     expect(run.status).toBe(0);
+    expect(readFileSync(join(root, 'dist', 'seen-meanwhile.txt'), 'utf8')).toBe('good');
     expect(page()).toBe('new\n');
-    expect(existsSync(join(root, 'dist.last'))).toBe(false);
+    expect(readdirSync(root).sort()).toEqual(['dist', 'node_modules']);
   });
 
-  it('after a build that was killed, keeps the good one it had moved aside rather than the partial one', () => {
+  it('after a build that was killed, removes its partial output and keeps the good one', () => {
     project('exit 1');
-    // What a killed build leaves: the good build aside, a partial dist/.
+    mkdirSync(join(root, 'dist.next'));
+    writeFileSync(join(root, 'dist.next', 'partial.html'), 'half');
+    expect(build(root).status).toBe(1);
+    expect(readdirSync(root).sort()).toEqual(['dist', 'node_modules']);
+    expect(page()).toBe('good');
+  });
+
+  it('after a run stopped between the renames of its swap, puts the last build back first', () => {
+    project('exit 1');
     rmSync(join(root, 'dist'), { recursive: true });
     mkdirSync(join(root, 'dist.last'));
     writeFileSync(join(root, 'dist.last', 'index.html'), 'good');
-    mkdirSync(join(root, 'dist'));
-    writeFileSync(join(root, 'dist', 'partial.html'), 'half');
     expect(build(root).status).toBe(1);
     expect(readdirSync(join(root, 'dist'))).toEqual(['index.html']);
     expect(page()).toBe('good');
   });
 
   it('passes its arguments on to astro build', () => {
-    const run = build(project('echo "$@" > dist/index.html'));
+    const run = build(project('echo "$@" > "$out/index.html"'), '--verbose');
     expect(run.status).toBe(0);
-    expect(page()).toBe('build\n');
+    expect(page()).toBe('build --outDir dist.next --verbose\n');
   });
 });

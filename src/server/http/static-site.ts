@@ -145,6 +145,9 @@ export function createStaticSite(distDir: string) {
     if (!range || req.headers['if-range'] !== undefined || (last !== undefined && (last < first || last === 0)))
       delete req.headers.range;
     setFileHeaders(res, decoded, pages.has(decoded));
+    // sirv pipes the file without an error handler: one gone since the start (dist/ replaced by a
+    // build) threw an unhandled 'error' and stopped the server. The headers are sent: cut this answer.
+    res.once('pipe', (file) => file.once('error', () => res.destroy()));
     serve(req, res, () => notFound(req, res, page));
   }
 
