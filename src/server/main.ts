@@ -60,6 +60,8 @@ server.maxConnections = env.MAX_CONNECTIONS;
 // What Node answers itself (a request it cannot read; CONNECT, as this is no proxy) carries the headers too.
 const plain = { ...securityHeaders, 'Content-Security-Policy': nonPagePolicy };
 server.on('clientError', answerClientError(plain));
+// An Expect other than 100-continue is ignored, as HTTP allows: Node's own 417 carried no headers.
+server.on('checkExpectation', app);
 server.on('connect', (_req, socket: Duplex) => endSocket(socket, 405, { ...plain, Allow: 'GET, HEAD, POST' }));
 
 await leads.start();

@@ -294,6 +294,74 @@ describe('the folder of the city guides', () => {
   });
 });
 
+describe('addresses and answers at the edges', () => {
+  const port = () => Number(new URL(site.url).port);
+  const raw = (target: string, headers = '', method = 'GET') =>
+    rawRequest(port(), `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n${headers}Connection: close\r\n\r\n`);
+
+  it('moves a page written with escapes to its one address, slashes escaped included', async () => {
+    for (const [target, to] of [
+      ['/%61bout', '/about'],
+      ['/city%2Fcary', '/city/cary'],
+      ['/contact%2Fsent', '/contact/sent'],
+    ] as const) {
+      const answer = await raw(target);
+      expect([answer.status, answer.headers.get('location')], target).toEqual([301, to]);
+    }
+  });
+
+  it('answers a path with dot segments with the 404 page, whatever the method, rather than a page', async () => {
+    for (const target of ['/x/../contact', '/./contact', '/city/%2e%2e/contact', '/x/../api/videos'])
+      expect((await raw(target)).status, target).toBe(404);
+    const post = await raw('/x/../api/contact', 'Content-Type: application/json\r\nContent-Length: 2\r\n', 'POST');
+    expect(post.status).toBe(404);
+  });
+
+  it('draws an on-demand page asked in absolute form, and refuses a Host with no such port', async () => {
+    const absolute = await rawRequest(
+      port(),
+      'GET http://127.0.0.1/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n',
+    );
+    expect(absolute.status).toBe(200);
+    expect(absolute.raw).toContain('<h1');
+    expect(absolute.raw).toMatch(/<title>Contact/);
+    const port99999 = await rawRequest(
+      port(),
+      'GET /contact HTTP/1.1\r\nHost: 127.0.0.1:99999\r\nConnection: close\r\n\r\n',
+    );
+    expect(port99999.status).toBe(400);
+  });
+
+  it('the not-found pages in any letter case: the one of their folder, never a move to them', async () => {
+    const city = await raw('/City/nowhere');
+    expect(city.status).toBe(404);
+    expect(city.raw).toContain('City Not Found');
+    expect((await raw('/City-Not-Found')).status).toBe(404);
+  });
+
+  it('ignores an expectation it does not know, answering with its headers', async () => {
+    const answer = await raw('/about', 'Expect: something-else\r\n');
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-security-policy')).toBeTruthy();
+  });
+
+  it('sends no Content-Encoding with a 304, and names a type for every file', async () => {
+    const ics = await get('/listings/open-houses.ics', 'br');
+    expect(ics.headers['content-encoding']).toBe('br');
+    const again = await get('/listings/open-houses.ics', 'br', { 'If-None-Match': String(ics.headers['etag']) });
+    expect(again.status).toBe(304);
+    expect(again.headers['content-encoding']).toBeUndefined();
+    const fragment = readdirSync(join(client, 'pagefind', 'fragment'))[0]!;
+    const index = await get(`/pagefind/fragment/${fragment}`, 'identity');
+    expect(index.headers['content-type']).toBe('application/octet-stream');
+  });
+
+  it('sends the visitor who opens /api/contact to the form, the query kept', async () => {
+    const answer = await raw('/api/contact?topic=showing');
+    expect([answer.status, answer.headers.get('location')]).toEqual([301, '/contact?topic=showing']);
+  });
+});
+
 describe('a file gone since the server started (dist/ replaced by a build meanwhile)', () => {
   it('costs that one answer, not the server', async () => {
     // A copy of the server and its build, whose files can go.

@@ -28,8 +28,9 @@ export const POST: APIRoute = async ({ request, locals, clientAddress, site }) =
   return jsonResponse(await handleContactPost(request, deps, (locals as ContactLocals).host));
 };
 
-/** A visitor who opens the address gets the form page. */
-export const GET: APIRoute = () => new Response(null, { status: 301, headers: { Location: '/contact' } });
+/** A visitor who opens the address gets the form page (`?topic=showing` kept). */
+export const GET: APIRoute = ({ url }) =>
+  new Response(null, { status: 301, headers: { Location: `/contact${url.search}` } });
 
 // Astro would answer HEAD with ALL (405) before falling back to GET.
 export const HEAD = GET;

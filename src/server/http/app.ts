@@ -16,7 +16,7 @@ import { sendPlain, withErrorBoundary } from './boundary.ts';
 import type { NotFoundLocals } from './respond.ts';
 import { requestMessages, wantsJson } from './contact-request.ts';
 import type { createStaticSite } from './static-site.ts';
-import { isValidHost, parseTarget } from './target.ts';
+import { decodePath, isValidHost, parseTarget } from './target.ts';
 
 /** The Node adapter's handler (`mode: 'middleware'`), as dist/server/entry.mjs exports it. */
 export type AstroHandler = typeof import('@astrojs/node/server.js').handler;
@@ -36,7 +36,8 @@ const keepHeaders = [...Object.keys(securityHeaders), 'Content-Security-Policy']
 const compress = compression({
   threshold: 512,
   brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } },
-  filter: (req, res) => res.statusCode !== 206 && compression.filter(req, res),
+  // Nor a 304, which has no body: its Content-Encoding would relabel the copy the browser keeps.
+  filter: (req, res) => res.statusCode !== 206 && res.statusCode !== 304 && compression.filter(req, res),
 }) as (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
 export function createApp({ astro, site, leads, guard }: AppParts) {
@@ -68,6 +69,8 @@ export function createApp({ astro, site, leads, guard }: AppParts) {
             : req.method === 'GET' || req.method === 'HEAD' || !site.has(pathname)
               ? site.notFound(req, res, pathname)
               : refuse(405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
+        // The origin form: Astro cannot read an absolute-form target (`GET http://host/contact`).
+        req.url = `${pathname}${search}`;
         return astro(req, res, unanswered, locals);
       };
 
@@ -78,6 +81,8 @@ export function createApp({ astro, site, leads, guard }: AppParts) {
       if (target.kind !== 'path' || !isValidHost(req.headersDistinct['host']))
         return refuse(400, 'Bad Request', { Connection: 'close' });
       const { pathname, search } = target;
+      // A path that names nothing whatever the method (decodePath): the 404 page, not Astro's reading of it.
+      if (decodePath(pathname) === undefined) return void (req.resume(), site.notFound(req, res, pathname));
       if (req.method === 'GET' || req.method === 'HEAD')
         return site.handle(req, res, pathname, search, () => toAstro(pathname, search));
       // Methods the Fetch API (and so Astro) cannot represent.

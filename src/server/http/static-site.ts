@@ -11,6 +11,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative, sep } from 'node:path';
+import { lookup } from 'mrmime';
 import Negotiator from 'negotiator';
 import sirv from 'sirv';
 import { onDemandPagesFile } from '#src/integrations/on-demand-pages.ts';
@@ -78,11 +79,14 @@ export function createStaticSite(distDir: string) {
     const text = textTypes[path.slice(path.lastIndexOf('.') + 1)];
     if (text)
       res.setHeader('Content-Type', `${path.endsWith('/rss.xml') ? 'application/rss+xml' : text}; charset=utf-8`);
+    // A type sirv does not know (the search index's .pf_* files) was sent as an empty Content-Type.
+    else if (!page && !lookup(path)) res.setHeader('Content-Type', 'application/octet-stream');
   }
 
   /** The not-found page for an (encoded) path (src/lib/not-found.ts), with its headers. */
   function notFoundPage(pathname: string) {
-    const page = notFoundPages.has(notFoundPageFor(pathname)) ? notFoundPageFor(pathname) : '/404';
+    const found = notFoundPageFor(pathname.toLowerCase());
+    const page = notFoundPages.has(found) ? found : '/404';
     const body = notFoundPages.get(page) ?? Buffer.from('Not found\n');
     const headers = {
       'Content-Type': `text/${notFoundPages.has(page) ? 'html' : 'plain'}; charset=utf-8`,
@@ -113,7 +117,8 @@ export function createStaticSite(distDir: string) {
     const decoded = decodePath(pathname);
     const page = decoded === undefined ? undefined : pagePath(decoded);
     const address = page && [page, page.toLowerCase()].find((path) => addresses.has(path));
-    return address && address !== decoded ? encodeURI(address) : undefined;
+    // Compared as sent: `/%61bout` and `/city%2Fcary` are other spellings too.
+    return address && encodeURI(address) !== pathname ? encodeURI(address) : undefined;
   }
 
   /** GET and HEAD of an (encoded) path; what the site does not hold goes to `fallback` (Astro). */
@@ -127,7 +132,7 @@ export function createStaticSite(distDir: string) {
     const decoded = decodePath(pathname);
     if (decoded === undefined) return notFound(req, res, pathname);
     const page = pagePath(decoded);
-    if (notFoundPages.has(page)) return notFound(req, res, page);
+    if (notFoundPages.has(page.toLowerCase())) return notFound(req, res, page);
     const address = movedTo(pathname);
     if (address !== undefined) return void res.writeHead(301, { Location: `${address}${search}` }).end();
     if (!files.has(decoded) && !pages.has(decoded)) return page === decoded ? fallback() : notFound(req, res, page);

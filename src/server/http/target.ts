@@ -43,7 +43,7 @@ export function parseTarget(raw: string | undefined): Target {
   return { kind: 'path', pathname, search };
 }
 
-/** Decodes an encoded path, or undefined when it cannot name a file (bad UTF-8, NUL, backslash). */
+/** Decodes an encoded path, or undefined when it cannot name a file (bad UTF-8, NUL, backslash, `..`). */
 export function decodePath(pathname: string): string | undefined {
   let decoded: string;
   try {
@@ -51,8 +51,9 @@ export function decodePath(pathname: string): string | undefined {
   } catch {
     return undefined;
   }
-  // Control characters and backslashes are in no file or route name of this site.
-  if (/[\u0000-\u001f\u007f\\]/.test(decoded)) return undefined;
+  // Control characters and backslashes are in no file or route name of this site; nor are dot
+  // segments, which browsers resolve before they send (Astro's URL parser made `/x/../contact` a page).
+  if (/[\u0000-\u001f\u007f\\]|(^|\/)\.\.?(\/|$)/.test(decoded)) return undefined;
   return decoded;
 }
 
@@ -65,7 +66,10 @@ export function decodePath(pathname: string): string | undefined {
 export function isValidHost(hosts: string | readonly string[] | undefined): boolean {
   const host = typeof hosts === 'string' || hosts?.length !== 1 ? hosts : hosts[0];
   if (typeof host !== 'string' || host.length === 0 || host.length > 255) return false;
-  return /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/.test(
-    host,
-  );
+  const form =
+    /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.?|\[[0-9A-Fa-f:.]+\])(?::(\d{1,5}))?$/.exec(
+      host,
+    );
+  // A port past 65535 made the URL Astro builds unreadable: it drew the home page's route instead.
+  return form !== null && Number(form[1] ?? 0) <= 65535;
 }

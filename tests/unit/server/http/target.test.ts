@@ -56,10 +56,17 @@ describe('decodePath', () => {
     expect(decodePath('/%00')).toBeUndefined();
     expect(decodePath('/%5cevil.com')).toBeUndefined();
   });
+
+  it('refuses dot segments, which browsers resolve before they send, however written', () => {
+    for (const path of ['/x/../contact', '/./contact', '/city/%2e%2e/contact', '/city/.%2E', '/..'])
+      expect(decodePath(path), path).toBeUndefined();
+    expect(decodePath('/.well-known/security.txt')).toBe('/.well-known/security.txt');
+    expect(decodePath('/blog/a..b')).toBe('/blog/a..b');
+  });
 });
 
 describe('isValidHost', () => {
-  it.each(['example.com', 'www.example.com:443', '127.0.0.1:4321', '[::1]:8080', 'localhost', 'example.com.'])(
+  it.each(['example.com', 'www.example.com:443', '127.0.0.1:65535', '[::1]:8080', 'localhost', 'example.com.'])(
     'accepts %s',
     (host) => expect(isValidHost(host)).toBe(true),
   );
@@ -73,6 +80,8 @@ describe('isValidHost', () => {
     'évil.com',
     'host:port',
     '-a.com',
+    // No such port: the URL built from it cannot be read.
+    'example.com:99999',
     undefined,
   ])('refuses %j', (host) => expect(isValidHost(host)).toBe(false));
 
