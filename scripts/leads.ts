@@ -26,7 +26,7 @@ import { addressOf } from '../src/server/leads/store/rows.ts';
 import type { LeadWithDeliveries } from '../src/server/leads/store/types.ts';
 import { describeListing } from '../src/lib/listing/lead.ts';
 
-const usage = 'Usage: npm run leads [-- --limit N] [-- --spam] [-- --csv [file | -]] [-- --delete EMAIL [--yes]]';
+const usage = 'Usage: npm run leads -- [--limit N] [--spam] [--csv [file | -]] [--delete EMAIL [--yes]]';
 
 /** The command line, or a plain reason and the usage line (never a stack trace) when it cannot be read. */
 function readArgs() {
