@@ -4,7 +4,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist.last/', 'dist.next/', '.astro/', 'node_modules/', 'test-results/', 'playwright-report/', 'data/'] },
+  {
+    ignores: [
+      'dist/',
+      'dist.last/',
+      'dist.next/',
+      '.astro/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      'data/',
+    ],
+  },
   // Typed rules: the checker sees what the code does with promises, any and unions.
   ...tseslint.configs.recommendedTypeChecked,
   {
