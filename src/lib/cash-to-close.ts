@@ -6,7 +6,7 @@
  * credits to the buyer at closing. An estimate for a first conversation, not a Loan Estimate.
  * Pure: src/components/landing/Worksheet.astro draws it, at build time and as the visitor types.
  */
-import { formatDollars, propertyTaxShare, typedAmount, typedPercent } from './net-sheet.ts';
+import { calendarDay, formatDollars, propertyTaxShare, typedAmount, typedPercent } from './net-sheet.ts';
 
 export interface CashToCloseInputs {
   price: number;
@@ -81,7 +81,9 @@ export function prepaidInterestDays(closingDate: string): number {
  * the buyer pays back the days after closing.
  */
 function propertyTaxLine(annualTax: number, closingDate: string, billOut: boolean): CashToCloseLine {
-  const share = propertyTaxShare(annualTax, closingDate);
+  // No valid day: no credit, or the whole bill paid back, the most cash the buyer may need (as the
+  // interest's 31 days). The seller's sheet takes the whole year for its own worst case.
+  const share = calendarDay(closingDate) === undefined ? 0 : propertyTaxShare(annualTax, closingDate);
   return billOut
     ? {
         label: 'Property tax paid back to the seller, after closing',

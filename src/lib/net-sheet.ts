@@ -64,15 +64,21 @@ export function exciseTax(price: number): number {
   return Math.ceil(typedAmount(price) / 500);
 }
 
+/** A day written YYYY-MM-DD as its instant (UTC midnight), or undefined for one the calendar has not. */
+export function calendarDay(date: string): number | undefined {
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(date) ? Date.parse(`${date}T00:00:00Z`) : Number.NaN;
+  // A day that does not exist (February 30) is one that does not come back as itself.
+  return Number.isNaN(day) || new Date(day).toISOString().slice(0, 10) !== date ? undefined : day;
+}
+
 /**
  * The seller's share of the year's property tax. NC bills the calendar year in the summer and the
  * standard contract (form 2-T) prorates it through the closing day: the seller bears January 1 to
  * the closing day, the buyer the rest. No valid date: the whole year, the most it can be.
  */
 export function propertyTaxShare(annualTax: number, closingDate: string): number {
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(closingDate) ? Date.parse(`${closingDate}T00:00:00Z`) : Number.NaN;
-  // A day that does not exist (February 30) is one that does not come back as itself.
-  if (Number.isNaN(day) || new Date(day).toISOString().slice(0, 10) !== closingDate) return typedAmount(annualTax);
+  const day = calendarDay(closingDate);
+  if (day === undefined) return typedAmount(annualTax);
   const year = new Date(day).getUTCFullYear();
   const daysInYear = (Date.UTC(year + 1, 0, 1) - Date.UTC(year, 0, 1)) / 86_400_000;
   const daysOwned = (day - Date.UTC(year, 0, 1)) / 86_400_000 + 1;

@@ -104,8 +104,11 @@ export function asksForContact(term: string): boolean {
     .some((word) => contactWords.has(word));
 }
 
-/** A class attribute with one of Tailwind's display utilities that put an element in a box of its own. */
-const boxed = /\sclass="(?:[^"]*\s)?(?:block|flex|grid|table|list-item|flow-root)[\s"]/i;
+/**
+ * A class attribute with one of Tailwind's display utilities that put an element in a box of its
+ * own, or `hidden`, text shown elsewhere (on paper: "Email Me" and, printed, the address after it).
+ */
+const boxed = /\sclass="(?:[^"]*\s)?(?:block|flex|grid|table|list-item|flow-root|hidden)[\s"]/i;
 
 /**
  * A built page's HTML as the search index reads it (the page served is unchanged).

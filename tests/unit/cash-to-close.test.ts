@@ -77,6 +77,16 @@ describe('cashToClose', () => {
     expect(cashToClose({ ...example, taxBillOut: true, closingDate: '2027-12-31' }).lines[7]?.amount).toBe(0);
   });
 
+  it('takes the most cash the buyer may need when the closing day is not a day: no credit, the whole bill paid back', () => {
+    for (const closingDate of ['', '2027-02-30', '03/22/2027']) {
+      expect(cashToClose({ ...example, closingDate }).lines[7]).toEqual({
+        label: "Seller's property tax, Jan 1 to closing",
+        amount: 0,
+      });
+      expect(cashToClose({ ...example, closingDate, taxBillOut: true }).lines[7]?.amount).toBe(3_650);
+    }
+  });
+
   it("counts an association's fees at closing with the closing costs", () => {
     const sheet = cashToClose({ ...example, hoaAtClosing: 450 });
     expect(amounts(sheet.lines)['HOA fees at closing']).toBe(450);

@@ -71,6 +71,10 @@ describe('the HTML the search index reads', () => {
     expect(htmlForIndex('<a href="/city/cary" class="flex gap-4"><span>Cary</span><span>Wake County</span></a>')).toBe(
       ' <a href="/city/cary" class="flex gap-4"><span>Cary</span> <span>Wake County</span></a>',
     );
+    // Shown on paper only: its own word, not "Email Mejordan@example.com".
+    expect(
+      htmlForIndex('<a href="mailto:x">Email Me<span class="hidden print:inline">jordan@example.com</span></a>'),
+    ).toBe('<a href="mailto:x">Email Me <span class="hidden print:inline">jordan@example.com</span></a>');
   });
 
   it('leaves words split by inline markup whole, and inline boxes and text after a closing tag as they are', () => {

@@ -100,15 +100,27 @@ describe('what a buyer can afford', () => {
       '28% of it, for the home: $2,217',
       '36%, for the home and your debts, less the debts: $2,400',
       'Your budget for the home, a month: $2,217 (subtotal)',
-      'Principal and interest: $1,706',
+      'Principal and interest: $1,705',
       'Property tax: $216',
       'Homeowners insurance: $121',
       'HOA dues: None',
       'Mortgage insurance: $173',
-      "The home's cost, a month: $2,216 (subtotal)",
+      "The home's cost, a month: $2,215 (subtotal)",
       'Loan, 30 years: $277,000',
     ]);
     expect(sheet.total).toEqual({ label: 'A price within your budget', text: '$297,000' });
+  });
+
+  it('never shows a cost above the budget shown: the parts in whole dollars add up to the cost rounded', () => {
+    const dollars = (text: string | undefined) => Number((text ?? '').replace(/[^\d]/g, '') || 0);
+    for (let annualIncome = 30_000; annualIncome <= 250_000; annualIncome += 500) {
+      const rows = worksheets.affordability(figures({ ...values, annualIncome }, '')).rows;
+      const text = (label: string) => rows.find((row) => row.label === label)?.text;
+      const parts = rows.slice(4, 9).reduce((sum, row) => sum + dollars(row.text), 0);
+      const cost = dollars(text("The home's cost, a month"));
+      expect(parts, `income ${annualIncome}`).toBe(cost);
+      expect(cost, `income ${annualIncome}`).toBeLessThanOrEqual(dollars(text('Your budget for the home, a month')));
+    }
   });
 
   it('opens the mortgage calculator on the price and the figures typed', () => {
