@@ -6,7 +6,7 @@
  *   PORT=4321 HOST=127.0.0.1 node src/server/main.ts
  */
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -72,10 +72,22 @@ server.listen(env.PORT, env.HOST, () => {
 });
 
 let stopping = false;
+/** The answers under way: when the server stops, each closes its connection after it (no keep-alive). */
+const answering = new Set<ServerResponse>();
+server.prependListener('request', (_req, res: ServerResponse) => {
+  if (stopping) res.setHeader('Connection', 'close');
+  answering.add(res);
+  res.once('close', () => answering.delete(res));
+});
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
+    // One already sent closes once idle: a client kept reusing its connection, holding the stop 8 s.
+    for (const res of answering)
+      if (!res.headersSent) res.setHeader('Connection', 'close');
+      else if (res.writableFinished) setImmediate(() => server.closeIdleConnections());
+      else res.once('finish', () => setImmediate(() => server.closeIdleConnections()));
     // No new connection; the requests in progress are answered (a visitor sending a lead as the
     // server stops hears "sent", the lead stored), then the deliveries in flight finish (one
     // unfinished is simply sent again on next start). A container gives 10 s before SIGKILL.

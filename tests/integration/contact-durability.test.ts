@@ -145,4 +145,34 @@ describe('a server told to stop while a visitor sends a lead', () => {
     expect(site.process.exitCode).toBe(0);
     expect(readLeads(db).map((l) => l.email)).toEqual(['stopping@example.com']);
   });
+
+  it('closes a kept-alive connection after the answer under way, rather than serving it until the deadline', async () => {
+    assertBuilt();
+    const mail = await startMailServer();
+    running.push(mail);
+    const site = await startSite(siteEnv(tempDb(), mail.port));
+    running.push(site);
+    const { host, port } = new URL(site.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+    const closed = new Promise((resolve) => socket.on('close', resolve));
+    const exited = new Promise((resolve) => site.process.once('exit', resolve));
+    const get = `GET /about HTTP/1.1\r\nHost: ${host}\r\n\r\n`;
+    socket.write(get);
+    await waitFor('the first answer', () => received.includes('</html>'));
+    // A browser reusing its connection: a request half sent as the server is told to stop.
+    socket.write(get.slice(0, 10));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const stopAt = Date.now();
+    site.process.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    socket.write(get.slice(10));
+    await closed;
+    await exited;
+    expect(received.split('HTTP/1.1 200 ')).toHaveLength(3);
+    const secondHead = received.slice(received.lastIndexOf('HTTP/1.1 200 ')).split('\r\n\r\n')[0];
+    expect(secondHead).toMatch(/^connection: close$/im);
+    expect(Date.now() - stopAt).toBeLessThan(3000);
+  });
 });
