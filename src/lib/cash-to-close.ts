@@ -66,12 +66,11 @@ const credit = (dollars: number) => 0 - Math.round(dollars);
  * counted (the first payment, a month later, pays interest in arrears). No valid date: 31, the most.
  */
 export function prepaidInterestDays(closingDate: string): number {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(closingDate);
-  if (!match) return 31;
-  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth) return 31;
-  return daysInMonth - day + 1;
+  const instant = calendarDay(closingDate);
+  if (instant === undefined) return 31;
+  const day = new Date(instant);
+  const daysInMonth = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth() + 1, 0)).getUTCDate();
+  return daysInMonth - day.getUTCDate() + 1;
 }
 
 /**
