@@ -7,16 +7,32 @@
  * build cannot read, say) left no pages at all. The new build is written beside the last one and
  * replaces it in two renames; a failed or interrupted one is removed, dist/ untouched. The server
  * finds the files by where its entry is (the Node adapter's `resolveClientDir`), so a build may
- * move. Arguments are passed on to `astro build`.
+ * move. One build runs at a time (dist.lock): two at once (a scheduled one and one by hand) emptied
+ * each other's dist.next/ as Astro began, and the later swap could put in a mixed build. Arguments
+ * are passed on to `astro build`.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { holdLock } from '../src/lib/run-lock.ts';
 
 /** astro.config.mjs's output folder (Astro's default), relative to the project run in. */
 const dist = 'dist';
 const next = `${dist}.next`;
 const kept = `${dist}.last`;
+const lock = `${dist}.lock`;
+
+let release: () => void;
+try {
+  release = holdLock(
+    lock,
+    (pid) =>
+      `Another build is running (process ${pid}, ${lock}): this one stops and changes nothing. If none runs, delete ${lock}.`,
+  );
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
 
 // A run stopped between the two renames of its swap left the last build aside: it comes back.
 if (!existsSync(dist) && existsSync(kept)) renameSync(kept, dist);
@@ -41,3 +57,4 @@ if (astro.status === 0) {
   if (existsSync(dist)) console.error(`The build failed: ${dist}/ still holds the last good build.`);
   process.exitCode = astro.status ?? 1;
 }
+release();

@@ -71,6 +71,31 @@ describe('npm run build', () => {
     expect(page()).toBe('good');
   });
 
+  it('while another build runs, stops at once and changes nothing, its output included', () => {
+    // The other build (this test's process, which runs) is writing dist.next/.
+    project('echo new > "$out/index.html"');
+    writeFileSync(join(root, 'dist.lock'), `${process.pid}\n`);
+    mkdirSync(join(root, 'dist.next'));
+    writeFileSync(join(root, 'dist.next', 'partial.html'), 'half');
+    const run = build(root);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(
+      `Another build is running (process ${process.pid}, dist.lock): this one stops and changes nothing. If none runs, delete dist.lock.`,
+    );
+    expect(readFileSync(join(root, 'dist.next', 'partial.html'), 'utf8')).toBe('half');
+    expect(page()).toBe('good');
+    expect(readFileSync(join(root, 'dist.lock'), 'utf8')).toBe(`${process.pid}\n`);
+  });
+
+  it('takes over the lock of a build whose process is gone, and releases it', () => {
+    project('echo new > "$out/index.html"');
+    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    writeFileSync(join(root, 'dist.lock'), `${gone.stdout}\n`);
+    expect(build(root).status).toBe(0);
+    expect(page()).toBe('new\n');
+    expect(readdirSync(root).sort()).toEqual(['dist', 'node_modules']);
+  });
+
   it('passes its arguments on to astro build', () => {
     const run = build(project('echo "$@" > "$out/index.html"'), '--verbose');
     expect(run.status).toBe(0);

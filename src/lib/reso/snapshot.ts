@@ -6,10 +6,11 @@
  * watermark (the greatest ModificationTimestamp of a complete run) moves only with it.
  * Plain TypeScript with relative imports: Node runs it from scripts/.
  */
-import { existsSync, linkSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'astro/zod';
 import { listingSlug, toSlug } from '../listing/format.ts';
+import { holdLock } from '../run-lock.ts';
 
 export const SNAPSHOT_FILE = 'snapshot.json';
 export const PHOTO_DIR = 'photos';
@@ -97,70 +98,19 @@ export const stagingDir = (dir: string) => `${dir.replace(/\/+$/, '')}.partial`;
 export const previousDir = (dir: string) => `${dir.replace(/\/+$/, '')}.previous`;
 export const lockFile = (dir: string) => `${dir.replace(/\/+$/, '')}.lock`;
 
-/** Whether a process of this id runs (on this machine). */
-function running(pid: number): boolean {
-  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** The locks this process holds. */
-const held = new Set<string>();
-
 /**
- * Holds the folder for one run, as {dir}.lock with the run's process id. Two runs at once (one
- * scheduled while the last still fetches photos, or one by hand) would remove each other's staged
- * folder and together ask the MLS faster than it allows. The lock of a run whose process is gone
- * is taken over, as is one naming this process that it does not hold (left by a run in a container
- * since restarted, where process ids repeat). Returns its release. `beforeTakeover` runs between
- * reading a stale lock and taking it over (a test's other run, taking it over first).
+ * Holds the folder for one run, as {dir}.lock (see `holdLock`). Two runs at once (one scheduled
+ * while the last still fetches photos, or one by hand) would remove each other's staged folder
+ * and together ask the MLS faster than it allows. Returns its release.
  */
-export function lockSnapshot(dir: string, beforeTakeover: () => void = () => {}): () => void {
+export function lockSnapshot(dir: string, beforeTakeover?: () => void): () => void {
   const file = lockFile(dir);
-  const busy = (pid: number) =>
-    new Error(
+  return holdLock(
+    file,
+    (pid) =>
       `Another sync is running (process ${pid}, ${file}): this one stops and changes nothing. If none runs, delete ${file}.`,
-    );
-  for (let attempt = 0; ; attempt++) {
-    try {
-      writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
-      held.add(file);
-      return () => {
-        held.delete(file);
-        rmSync(file, { force: true });
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const pid = Number(readFileSync(file, 'utf8').trim());
-      if (attempt > 0 || (pid === process.pid ? held.has(file) : running(pid))) throw busy(pid);
-      beforeTakeover();
-      // Taken over in one step: the stale lock is moved aside, which only one run can do, and is
-      // checked to be the one read above. Removed as it was read, it could be another run's that had
-      // just taken it over, and both would run.
-      const aside = `${file}.${process.pid}`;
-      try {
-        renameSync(file, aside);
-      } catch (moveError) {
-        if ((moveError as NodeJS.ErrnoException).code === 'ENOENT') continue;
-        throw moveError;
-      }
-      const moved = Number(readFileSync(aside, 'utf8').trim());
-      if (moved !== pid) {
-        try {
-          linkSync(aside, file);
-        } catch {
-          // Yet another run has taken the folder meanwhile: its lock stays.
-        }
-        rmSync(aside, { force: true });
-        throw busy(moved);
-      }
-      rmSync(aside, { force: true });
-    }
-  }
+    beforeTakeover,
+  );
 }
 
 /**
