@@ -1,5 +1,7 @@
 /** Named queries over the content collections: each filters and sorts in one place. */
 import { getCollection, type CollectionEntry } from 'astro:content';
+import { buildTime } from '#src/lib/build-time.ts';
+import { dayInZone } from '#src/lib/listing/time.ts';
 import { slugify } from '#src/lib/seo/meta.ts';
 import type { Place } from '#src/lib/town.ts';
 
@@ -56,9 +58,27 @@ export async function getTownComparisonHref(): Promise<string | undefined> {
   return page && `/${page.id}#${townComparisonId}`;
 }
 
-/** Published written articles, newest first. Drafts are built only in development. */
+/** Articles dated after the build's day, each named once in the build's output. */
+const scheduled = new Set<string>();
+
+/**
+ * Published written articles, newest first. Drafts are built only in development, as are articles
+ * dated after the build's day (New York): such an article is published by the first build on or
+ * after its day (the scheduled sync-and-build, or one by hand).
+ */
 export async function getPublishedArticles(): Promise<Article[]> {
-  const all = await getCollection('articles', (a) => import.meta.env.DEV || !a.data.draft);
+  const today = dayInZone(buildTime());
+  const all = await getCollection('articles', (a) => {
+    if (import.meta.env.DEV) return true;
+    if (a.data.draft) return false;
+    const day = a.data.datePublished.toISOString().slice(0, 10);
+    if (day <= today) return true;
+    if (!scheduled.has(a.id)) {
+      scheduled.add(a.id);
+      console.log(`${a.filePath ?? a.id}: dated ${day}, so published by the first build on or after that day.`);
+    }
+    return false;
+  });
   return all.sort((a, b) => b.data.datePublished.getTime() - a.data.datePublished.getTime());
 }
 

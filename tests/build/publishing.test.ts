@@ -6,7 +6,6 @@
  * real site, and has no video snapshot and no YouTube key: the site must still build, with
  * the empty states of SPEC (one temporary build serves all of these).
  */
-import { execFile } from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -21,14 +20,20 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { site } from '../../src/site.config.ts';
+import { runBuild } from './support.ts';
 
 const project = join(import.meta.dirname, '..', '..');
 const skip = new Set(['node_modules', 'dist', '.astro', '.git', 'test-results', 'playwright-report', '.cache']);
-const today = new Date().toISOString().slice(0, 10);
+/** The build's day where the agent works (the build reads the clock: no BUILD_TIME here). */
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
+/** An article written ahead, dated tomorrow there: the first build of that day publishes it. */
+const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(
+  new Date(Date.now() + 86_400_000),
+);
+const scheduledSlug = 'publishing-test-written-ahead';
 const slug = 'publishing-test-homes-in-cary';
 const title = 'Publishing Test: New Homes in Cary NC';
 const playlistId = 'PLpublishTestAAAAAAAAAAAAAAAAAAAAA';
@@ -86,6 +91,8 @@ Cap rate text.
 
 let root: string;
 let dist: string;
+/** What the build printed. */
+let output = '';
 const read = (path: string) => readFileSync(join(dist, path), 'utf8');
 /** Every page of the blog index, first to last, as one text. */
 const readBlogIndex = () => {
@@ -112,6 +119,15 @@ beforeAll(async () => {
     .toFile(join(root, 'content/articles/images/publishing-test-cover.jpg'));
   writeFileSync(join(root, 'content/articles', `${slug}.mdx`), article);
   writeFileSync(join(root, 'content/articles/publishing-test-cap-rates.mdx'), customArticle);
+  writeFileSync(
+    join(root, 'content/articles', `${scheduledSlug}.mdx`),
+    article
+      .replace(`slug: ${slug}`, `slug: ${scheduledSlug}`)
+      .replace(`title: '${title}'`, "title: 'Publishing Test: Written Ahead'")
+      .replace(`datePublished: ${today}`, `datePublished: ${tomorrow}`)
+      .replace(/^playlistId: .*\n/m, '')
+      .replace(/^coverImage:\n(  .*\n)+/m, ''),
+  );
   // A legal page of the agent's own: one file, as the three that ship.
   writeFileSync(
     join(root, 'content/legal/cookie-notice.mdx'),
@@ -133,7 +149,6 @@ beforeAll(async () => {
     "slug: fixture-missing-id\ntitle: Fixture Missing Id\nplaylistId: ''\n",
   );
 
-  // The copy must build with the production site URL, whatever the caller's shell sets.
   // Both playlists have a cached thumbnail, as `npm run thumbnails` leaves them.
   mkdirSync(join(root, 'content/videos/playlist-thumbnails'), { recursive: true });
   const thumbnails: Record<string, { thumbnailUrl: string; file: string }> = {};
@@ -149,16 +164,11 @@ beforeAll(async () => {
   }
   writeFileSync(join(root, 'content/videos/playlist-thumbnails.json'), JSON.stringify({ version: 1, thumbnails }));
 
-  const env: NodeJS.ProcessEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
-  delete env['SITE_URL'];
-  // No YouTube key or channel either (CI exports fake ones).
-  delete env['YOUTUBE_API_KEY'];
-  delete env['YOUTUBE_CHANNEL_ID'];
-  await promisify(execFile)(
-    join(project, 'node_modules/.bin/node'),
-    [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'],
-    { cwd: root, env, maxBuffer: 64 * 1024 * 1024 },
-  );
+  // As `npm run build` runs (runBuild: the production site URL, no YouTube key, whatever the
+  // caller's shell sets), with the clock as now.
+  const built = await runBuild(root, { BUILD_TIME: '' });
+  output = built.lines.join('\n');
+  expect(built.code, output).toBe(0);
   dist = join(root, 'dist', 'client');
 }, 600_000);
 
@@ -176,6 +186,18 @@ describe('publishing one new article', () => {
     // The cover image wins over the cached playlist thumbnail.
     expect(firstCard).toMatch(/<img [^>]*src="\/_astro\/publishing-test-cover\.[^"]+\.webp"/);
     expect(firstCard).not.toContain(playlistId);
+  });
+
+  it("leaves out an article dated after the build's day, saying when it will be published", () => {
+    expect(output).toContain(
+      `content/articles/${scheduledSlug}.mdx: dated ${tomorrow}, so published by the first build on or after that day.`,
+    );
+    expect(existsSync(join(dist, `blog/${scheduledSlug}.html`))).toBe(false);
+    for (const page of ['sitemap-0.xml', 'rss.xml', 'index.html', 'city/cary.html'])
+      expect(read(page), page).not.toContain(scheduledSlug);
+    expect(readBlogIndex()).not.toContain(scheduledSlug);
+    // The article of the build's own day is out.
+    expect(read('city/cary.html')).toContain(`/blog/${slug}`);
   });
 
   it('adds it to the sitemap', () => {

@@ -34,6 +34,7 @@ import { buildOpenHouseEvent, buildRealEstateListing } from '#src/lib/listing/js
 import { listingSchema, type StandardStatus } from '#src/lib/listing/model.ts';
 import {
   formatOpenHouse,
+  dayInZone,
   dayStartInZone,
   isoInZone,
   shortOpenHouse,
@@ -560,6 +561,12 @@ describe('an open house as a schema.org Event', () => {
     // A day in front matter, which the collection reads as UTC midnight.
     expect(dayStartInZone(new Date('2025-10-10'))).toBe('2025-10-10T00:00:00-04:00');
     expect(new Date(dayStartInZone('2025-11-04')).toUTCString()).toBe('Tue, 04 Nov 2025 05:00:00 GMT');
+  });
+
+  it('reads the day of an instant in New York: 10 pm there is the next day in UTC', () => {
+    expect(dayInZone(new Date('2026-12-03T03:00:00Z'))).toBe('2026-12-02');
+    expect(dayInZone(new Date('2026-12-03T05:00:00Z'))).toBe('2026-12-03');
+    expect(dayInZone(new Date('2027-07-01T03:59:00Z'))).toBe('2027-06-30');
   });
 
   it('is in person at the home, free, organized by the listing firm, at the home’s page', () => {
