@@ -26,8 +26,8 @@ export interface WorkerOptions {
   concurrency?: Partial<Record<Channel, number>>;
   /**
    * Last-resort limit on one send (each channel also has its own network timeouts): past it the
-   * try counts as failed and its slot is freed. A send that still completes later is harmless,
-   * since delivery is at least once.
+   * try counts as failed and its slot is freed. The send itself cannot be called back: until it
+   * ends, its delivery is not tried again here, and one that ends well is recorded as delivered.
    */
   sendTimeoutMs?: number;
   log?: (message: string) => void;
@@ -42,10 +42,12 @@ export function retryDelay(attempts: number, baseMs: number, maxMs: number): num
 export const defaultConcurrency: Record<Channel, number> = { email: 4, webhook: 2 };
 const channels: readonly Channel[] = ['email', 'webhook'];
 
+class SendTimeout extends Error {}
+
 function withTimeout(work: Promise<void>, ms: number, channel: Channel): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${channel} send took longer than ${ms} ms`)), ms);
+    timer = setTimeout(() => reject(new SendTimeout(`${channel} send took longer than ${ms} ms`)), ms);
     timer.unref?.();
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
@@ -61,12 +63,34 @@ export function createDeliveryWorker(options: WorkerOptions) {
   const now = options.now ?? Date.now;
   let started = false;
   let stopped = false;
+  /**
+   * Deliveries whose send ran past its limit and is still under way. Tried again meanwhile, a slow
+   * mail server got the same e-mail once a minute, each copy sent.
+   */
+  const overrun = new Set<number>();
 
   async function attempt(channel: Channel, delivery: Delivery, lead: StoredLead): Promise<void> {
     const send = senders[channel];
     try {
       if (!send) throw new Error(`${channel} delivery is not configured`);
-      await withTimeout(send(lead), sendTimeoutMs, channel);
+      const sending = send(lead);
+      await withTimeout(sending, sendTimeoutMs, channel).catch((error: unknown) => {
+        if (error instanceof SendTimeout) {
+          overrun.add(delivery.id);
+          void sending
+            .then(
+              () =>
+                store.markDelivered(delivery.id, now()).then(() => log(`lead #${lead.id}: ${channel} delivered late`)),
+              () => {},
+            )
+            .catch((storeError: unknown) => log(`delivery worker: ${describe(storeError)}`))
+            .finally(() => {
+              overrun.delete(delivery.id);
+              wakeLanes();
+            });
+        }
+        throw error;
+      });
     } catch (error) {
       const attempts = delivery.attempts + 1;
       const wait = retryDelay(attempts, retryBaseMs, retryMaxMs);
@@ -110,7 +134,7 @@ export function createDeliveryWorker(options: WorkerOptions) {
         if (free <= 0) return 0;
         let due: { delivery: Delivery; lead: StoredLead }[];
         try {
-          due = await store.claimDeliveries(now(), free, { channel, exclude: [...inFlight.keys()] });
+          due = await store.claimDeliveries(now(), free, { channel, exclude: [...inFlight.keys(), ...overrun] });
         } catch (error) {
           log(`delivery worker: ${describe(error)}`);
           return 0;
@@ -132,7 +156,7 @@ export function createDeliveryWorker(options: WorkerOptions) {
       if (!started || stopped) return;
       let next: number | undefined;
       try {
-        next = await store.nextAttemptAt({ channel, exclude: [...inFlight.keys()] });
+        next = await store.nextAttemptAt({ channel, exclude: [...inFlight.keys(), ...overrun] });
       } catch {
         next = undefined;
       }
@@ -192,6 +216,9 @@ export function createDeliveryWorker(options: WorkerOptions) {
   }
 
   const lanes = channels.map(createLane);
+  const wakeLanes = () => {
+    if (started && !stopped) for (const lane of lanes) lane.wake();
+  };
 
   return {
     /** Makes what is pending due now and starts the lanes (they start even when the database is down). */
@@ -207,9 +234,7 @@ export function createDeliveryWorker(options: WorkerOptions) {
       for (const lane of lanes) lane.wake();
     },
     /** Called after a lead is committed, so it leaves without waiting for the next poll. */
-    nudge(): void {
-      if (started && !stopped) for (const lane of lanes) lane.wake();
-    },
+    nudge: wakeLanes,
     /** Lets the sends in progress finish (one cut short stays pending and is sent again on restart), then stops. */
     async stop(): Promise<void> {
       stopped = true;

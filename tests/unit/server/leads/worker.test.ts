@@ -208,6 +208,35 @@ describe('delivery lanes', () => {
     expect(webhook.every((d) => d.state === 'pending')).toBe(true);
   });
 
+  it('does not send again while a send past its limit is still under way, and records it when it ends well', async () => {
+    const id = await t.store.addLead({ status: 'lead', ...visitor, ip: '', userAgent: '' }, ['email']);
+    let sends = 0;
+    const logged: string[] = [];
+    const worker = createDeliveryWorker({
+      ...options,
+      // Due again long before the slow mail server has taken the first copy.
+      retryBaseMs: 20,
+      pollMs: 20,
+      log: (line) => logged.push(line),
+      store: t.store,
+      senders: {
+        email: async () => {
+          sends += 1;
+          await new Promise((resolve) => setTimeout(resolve, 400));
+        },
+      },
+      sendTimeoutMs: 50,
+    });
+    await worker.start();
+    await waitUntil(() => logged.includes(`lead #${id}: email delivered late`));
+    expect(sends).toBe(1);
+    const [lead] = await t.store.listLeads();
+    expect(lead?.deliveries.map((d) => d.state)).toEqual(['delivered']);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(sends).toBe(1);
+    await worker.stop();
+  });
+
   it('never runs more sends of one channel at once than its concurrency, nor one delivery twice', async () => {
     for (let i = 0; i < 12; i++) {
       await t.store.addLead({ status: 'lead', ...visitor, email: `c${i}@example.com`, ip: '', userAgent: '' }, [
