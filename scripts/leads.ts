@@ -50,6 +50,11 @@ function readArgs() {
     if (values.limit !== undefined && (values.csv || values.delete !== undefined)) {
       throw new Error('--limit only applies to the list (--csv exports every lead)');
     }
+    // What would be passed over without a word: an export asked for beside a deletion went unwritten.
+    if (values.delete !== undefined && (values.csv || values.spam)) {
+      throw new Error('--delete runs alone (it removes the spam of that address too): export or list in another run');
+    }
+    if (values.yes && values.delete === undefined) throw new Error('--yes only answers the question --delete asks');
     return { args: values, target: positionals[0] };
   } catch (error) {
     console.error(`${error instanceof Error ? error.message.split('\n')[0] : String(error)}\n${usage}`);
@@ -94,6 +99,12 @@ async function deleteLeads(email: string): Promise<void> {
     `${new Date().toISOString()} deleted ${leads} lead(s) and ${deliveries} pending deliveries of one e-mail address.`,
   );
 }
+
+/**
+ * What a visitor (or a bot) typed, fit for the terminal: a control character (an escape sequence
+ * could clear lines, retitle the window or print a fake status) shows as �.
+ */
+const visible = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '\uFFFD');
 
 function when(iso: string): string {
   return new Date(iso).toLocaleString('en-US', {
@@ -144,7 +155,9 @@ try {
           `     ${lead.helpType}: ${lead.message.replace(/\s+/g, ' ').slice(0, 100)}${lead.message.length > 100 ? '...' : ''}`,
           `     ${lead.status === 'spam' ? `spam (${lead.spamReason ?? 'caught'}), never sent` : describeDelivery(lead)}`,
           `     from ${lead.sourcePage || 'an unknown page'}; texting consent: ${lead.textingConsent ? 'yes' : 'no'}; ${lead.ip || 'no address'}`,
-        ].join('\n'),
+        ]
+          .map(visible)
+          .join('\n'),
       );
     }
     const spam = await store.countSpam();

@@ -190,6 +190,34 @@ describe('npm run leads', () => {
     );
   });
 
+  it('shows a control character a visitor typed as \uFFFD: an escape sequence cannot rewrite the terminal', async () => {
+    const copy = join(dir, 'escapes.db');
+    copyFileSync(db, copy);
+    const store = openLeadStore(copy);
+    try {
+      await store.addLead(
+        {
+          ...base,
+          firstName: 'Eve',
+          lastName: 'Bell\u001b]0;owned\u0007',
+          email: 'eve@example.com',
+          phone: '',
+          helpType: 'Other',
+          message: 'Hello\u001b[2K\u001b[1A\u009b31mFAKE: lead #1 delivered\u001b[0m',
+        },
+        ['email'],
+        at('16:00'),
+      );
+    } finally {
+      await store.close();
+    }
+    const run = leadsOn(copy, '--limit', '1');
+    expect(run.status).toBe(0);
+    expect(run.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+    expect(run.stdout).toContain('Eve Bell\uFFFD]0;owned\uFFFD <eve@example.com>');
+    expect(run.stdout).toContain('Other: Hello\uFFFD[2K\uFFFD[1A\uFFFD31mFAKE: lead #1 delivered\uFFFD[0m');
+  });
+
   it('asks before deleting, and refuses without a terminal to ask in', () => {
     const run = leads('--delete', 'ann@example.com');
     expect(run.status).toBe(1);
@@ -204,6 +232,12 @@ describe('npm run leads', () => {
       [['leads.csv'], 'Unexpected "leads.csv" (a file name goes after --csv)'],
       [['--csv', 'a.csv', 'b.csv'], 'Unexpected "b.csv"'],
       [['--csv', '-', '--limit', '5'], '--limit only applies to the list (--csv exports every lead)'],
+      [
+        ['--csv', 'leads.csv', '--delete', 'ann@example.com', '--yes'],
+        '--delete runs alone (it removes the spam of that address too): export or list in another run',
+      ],
+      [['--spam', '--delete', 'ann@example.com'], '--delete runs alone'],
+      [['--csv', '-', '--yes'], '--yes only answers the question --delete asks'],
     ];
     for (const [args, reason] of cases) {
       const run = leads(...args);
