@@ -17,7 +17,8 @@ import { testimonialFileSchema, testimonialSchema } from '#src/lib/testimonial.t
 import { playlistSchema, snapshotSchema, staleSnapshotWarning } from '#src/lib/video/model.ts';
 import { countySchema, placeSchema, text, townFields } from '#src/lib/town.ts';
 import { statusGroups, type StatusGroup } from '#src/lib/listing/format.ts';
-import { listingSchema } from '#src/lib/listing/model.ts';
+import { day, listingSchema } from '#src/lib/listing/model.ts';
+import { dayInZone } from '#src/lib/listing/time.ts';
 import { readSnapshotFile, SNAPSHOT_FILE, snapshotEntries, type HandWrittenHome } from '#src/lib/reso/snapshot.ts';
 import { readSnapshotDir } from '#src/server/sync-config.ts';
 
@@ -30,7 +31,14 @@ const slug = z
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case words joined by hyphens, e.g. "living-in-raleigh-nc"');
 /** A meta description: long enough to be useful, short enough not to be cut in results. */
 const description = z.string().trim().min(50).max(180);
-const isoDate = z.coerce.date({ error: 'must be a day written YYYY-MM-DD, e.g. 2026-09-30' });
+/**
+ * A day written YYYY-MM-DD, read as midnight UTC (as Astro reads one written without quotes). Any
+ * other way of writing it is refused: read by JavaScript, 20261122 was January 1, 1970 and
+ * 11/31/2026 was December 1.
+ */
+const isoDate = day.transform((written) => new Date(`${written}T00:00:00Z`));
+/** The build's day in New York, read as `isoDate` reads a day. */
+const buildDay = () => new Date(`${dayInZone(buildTime())}T00:00:00Z`);
 /** YouTube playlist ids start with PL, UU, FL, OL or RD; empty means "not set yet". */
 const playlistId = z
   .string()
@@ -172,7 +180,7 @@ const articles = defineCollection({
         headline: text.optional(),
         subhead: text.optional(),
         buttonText: text.optional(),
-        buttonHref: z.url().optional(),
+        buttonHref: z.url({ protocol: /^https?$/, error: 'must be a web address starting https://' }).optional(),
       }).default({}),
       customSchema: z.boolean().default(false),
       draft: z.boolean().default(false),
@@ -183,6 +191,11 @@ const articles = defineCollection({
       })
       .refine((a) => !a.dateModified || a.dateModified >= a.datePublished, {
         message: 'must not be before datePublished (a change comes after the first publication)',
+        path: ['dateModified'],
+      })
+      // A day still to come would be published as the page's last change, in the sitemap too.
+      .refine((a) => !a.dateModified || a.dateModified <= a.datePublished || a.dateModified <= buildDay(), {
+        message: "must not be after the build's day: a change is dated the day it is made",
         path: ['dateModified'],
       }),
 });
@@ -287,7 +300,11 @@ const landing = defineCollection({
               label: text,
               style: z.enum(['primary', 'light']).default('primary'),
               /** A place on this site, e.g. "#home-value". */
-              href: z.string().regex(/^[#/]/, 'must be a path or #anchor on this site').optional(),
+              // Not "//host/..." nor "/\host": a browser reads both as another site.
+              href: z
+                .string()
+                .regex(/^(#|\/(?![/\\]))/, 'must be a path or #anchor on this site')
+                .optional(),
               /** An address of src/site.config.ts. */
               link: z.enum(['booking', 'relocationGuide', 'phone']).optional(),
             }).refine((b) => (b.href === undefined) !== (b.link === undefined), 'give either href or link'),

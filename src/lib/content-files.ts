@@ -62,7 +62,9 @@ export function pictureMistakes(data: unknown, file: string, exists: (relativePa
  * Undefined when the text is not YAML this reader takes (Astro's own error then tells).
  */
 export function writtenData(text: string, file: string): unknown {
-  const source = /\.(md|mdx)$/i.test(file) ? /^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1] : text;
+  // A byte-order mark (Windows Notepad saves one) is no part of the data: left, the front matter went unread.
+  const written = text.replace(/^\uFEFF/, '');
+  const source = /\.(md|mdx)$/i.test(file) ? /^---\r?\n([\s\S]*?)\r?\n---/.exec(written)?.[1] : written;
   if (source === undefined) return undefined;
   try {
     return parse(source, { uniqueKeys: false });

@@ -120,9 +120,14 @@ describe('blog text rules', () => {
       expect(
         contentMistakes(
           [
-            { id: 'a', filePath: 'content/articles/a.mdx', data: { geo: { city: 'Cary' } } },
-            { id: 'b', filePath: 'content/articles/b.mdx', data: { geo: { city: 'Cary', guide: { id: 'cary' } } } },
-            { id: 'c', filePath: 'content/articles/c.mdx', data: { geo: { city: 'Clayton' } } },
+            { id: 'a', filePath: 'content/articles/a.mdx', body: 'Text.', data: { geo: { city: 'Cary' } } },
+            {
+              id: 'b',
+              filePath: 'content/articles/b.mdx',
+              body: 'Text.',
+              data: { geo: { city: 'Cary', guide: { id: 'cary' } } },
+            },
+            { id: 'c', filePath: 'content/articles/c.mdx', body: 'Text.', data: { geo: { city: 'Clayton' } } },
           ],
           [
             { filePath: 'content/playlists/cary-nc.yaml', data: { title: 'Cary NC' } },
@@ -144,9 +149,16 @@ describe('blog text rules', () => {
       expect(
         contentMistakes(
           [
-            { id: 'a', filePath: 'content/articles/a.mdx', data: { geo: { city: 'Cary', guide: { id: 'carry' } } } },
-            { id: 'b', filePath: 'content/articles/b.mdx', data: { geo: { city: 'cary' } } },
+            {
+              id: 'a',
+              filePath: 'content/articles/a.mdx',
+              body: 'Text.',
+              data: { geo: { city: 'Cary', guide: { id: 'carry' } } },
+            },
+            { id: 'b', filePath: 'content/articles/b.mdx', body: 'Text.', data: { geo: { city: 'cary' } } },
             { id: 'c', filePath: 'content/articles/c.mdx', body: '\n  \n', data: {} },
+            // Nothing below the front matter at all: Astro's store has no body.
+            { id: 'e', filePath: 'content/articles/e.mdx', data: {} },
             {
               id: 'd',
               filePath: 'content/articles/d.mdx',
@@ -162,6 +174,7 @@ describe('blog text rules', () => {
         'content/articles/b.mdx: geo.guide is missing: Cary has a city guide, add "guide: cary" under geo.',
         'content/articles/b.mdx: geo.city: write "Cary", as its city guide does, not "cary".',
         "content/articles/c.mdx: the article has no text: write it below the front matter's closing ---.",
+        "content/articles/e.mdx: the article has no text: write it below the front matter's closing ---.",
         'content/playlists/apex-nc.yaml: guide: "apx" is not a city guide (there is no content/cities/apx.yaml); the guides are apex, cary.',
       ]);
     });

@@ -209,11 +209,42 @@ describe('content schema errors', () => {
       'datePublished: May 14th',
       'datePublished: must be a day written YYYY-MM-DD',
     ],
+    // JavaScript reads these as January 1, 1970 and December 1, 2026.
+    [
+      'content/articles/garner-nc-new-homes.mdx',
+      /^datePublished: .*$/m,
+      'datePublished: 20261122',
+      'datePublished: must be a day written YYYY-MM-DD',
+    ],
+    [
+      'content/articles/garner-nc-new-homes.mdx',
+      /^datePublished: .*$/m,
+      'datePublished: 11/31/2026',
+      'datePublished: must be a day written YYYY-MM-DD',
+    ],
     [
       'content/articles/garner-nc-new-homes.mdx',
       /^datePublished: .*$/m,
       'datePublished: 2025-05-14\ndateModified: 2025-05-01',
       'dateModified: must not be before datePublished',
+    ],
+    [
+      'content/articles/garner-nc-new-homes.mdx',
+      /^datePublished: .*$/m,
+      'datePublished: 2025-05-14\ndateModified: 2099-05-01',
+      "dateModified: must not be after the build's day: a change is dated the day it is made",
+    ],
+    [
+      'content/articles/garner-nc-new-homes.mdx',
+      /^cta:$/m,
+      'cta:\n  buttonHref: javascript:alert(1)',
+      'cta.buttonHref: must be a web address starting https://',
+    ],
+    [
+      'content/landing/upsizing.yaml',
+      /'#home-value'/,
+      "'//evil.example/phish'",
+      'must be a path or #anchor on this site',
     ],
     [
       'content/listings/412-oak-grove-lane-cary-nc.yaml',
@@ -222,7 +253,7 @@ describe('content schema errors', () => {
       'OnMarketDate: 2026-11-31 is not a day of the calendar',
     ],
   ])(
-    '%s: a misspelt field, or a day off the calendar or in another form, fails, named (%s)',
+    '%s: a misspelt field, a day off the calendar, in another form or to come, or a link off the site fails, named (%s)',
     async (path, line, bad, rule) => {
       const { ok, output } = await syncWith(path, line, bad);
       expect(ok).toBe(false);

@@ -47,6 +47,11 @@ describe('content files the loaders would pass over', () => {
       'h.yaml: OnMarketDate: 2027-02-29 is not a day of the calendar',
       'h.yaml: OpenHouse.0.OpenHouseStartTime: 2026-13-01 is not a day of the calendar',
     ]);
+    // Saved by Windows Notepad: a byte-order mark and CRLF line ends.
+    expect(
+      impossibleDays(writtenData(`\uFEFF${article.replaceAll('\n', '\r\n')}`, 'a.mdx'), 'content/articles/a.mdx'),
+    ).toEqual(['content/articles/a.mdx: datePublished: 2026-02-30 is not a day of the calendar']);
+    expect(writtenData('\uFEFFOnMarketDate: 2027-02-28\n', 'h.yaml')).toEqual({ OnMarketDate: '2027-02-28' });
     expect(writtenData('no front matter', 'a.mdx')).toBeUndefined();
     expect(writtenData('a: [unclosed', 'h.yaml')).toBeUndefined();
   });

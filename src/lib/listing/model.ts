@@ -37,7 +37,7 @@ const dollars = z
  * A day, written YYYY-MM-DD. Written without quotes in a YAML file, Astro's reader has already
  * made a date of it (at midnight UTC): that is taken back to its day.
  */
-const day = z.preprocess(
+export const day = z.preprocess(
   (value) => (value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString().slice(0, 10) : value),
   z.iso.date('must be a day written YYYY-MM-DD, e.g. 2026-09-30'),
 );
