@@ -49,3 +49,12 @@ export function initial(name: string): string {
   const upper = first.toUpperCase();
   return [...upper].length === [...first].length ? upper : first;
 }
+
+/**
+ * Text from a feed (the MLS, YouTube) fit for a page or an XML feed: the control characters XML 1.0
+ * and HTML refuse (all but tab and line breaks) left out. One in an office name made the homes'
+ * RSS feed unreadable as a whole.
+ */
+export function withoutControls(value: string): string {
+  return value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]/g, '');
+}

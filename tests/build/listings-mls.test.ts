@@ -75,7 +75,8 @@ function record(key: string, overrides: Record = {}): Record {
     CountyOrParish: 'Wake',
     Latitude: 35.73,
     Longitude: -78.85,
-    ListOfficeName: 'Sample MLS Realty',
+    // Control characters, as a feed may carry them: no page or feed may (XML refuses them).
+    ListOfficeName: 'Sample MLS\u000b Realty\u0001',
     Media: [mediaRecord(fake, key, 0)],
     ...overrides,
   });
@@ -191,6 +192,9 @@ describe('the build with a listings snapshot', () => {
     expect(html).toMatch(/<img src="\/_astro\/CAR100-M0\.[\w-]+\.jpg"[^>]* width="64" height="48"/);
     expect(html).toMatch(/<img src="\/_astro\/CAR100-M0\.[\w-]+\.webp"/);
     expect(html).not.toContain('127.0.0.1');
+    for (const [path, text] of builtTexts())
+      expect(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(text), path).toBe(false);
+    expect(read('listings/rss.xml')).toContain('Listing courtesy of Sample MLS Realty.');
   });
 
   it('announces the open house entered in the MLS, in New York time, with its calendar file', () => {

@@ -32,6 +32,7 @@ import {
 } from '#src/lib/listing/ics.ts';
 import { buildOpenHouseEvent, buildRealEstateListing } from '#src/lib/listing/jsonld.ts';
 import { listingSchema, type StandardStatus } from '#src/lib/listing/model.ts';
+import { withoutControls } from '#src/lib/text.ts';
 import {
   formatOpenHouse,
   dayInZone,
@@ -59,6 +60,19 @@ describe('listing schema', () => {
   it('accepts the sample home', () => {
     expect(refusals({})).toEqual([]);
     expect(schema.parse(home).BathroomsHalf).toBe(1);
+  });
+
+  it('leaves out the control characters a feed may carry, which no page or XML feed may hold', () => {
+    const parsed = schema.parse({
+      ...home,
+      ListOfficeName: 'Triangle\u000b Realty\u0001',
+      PublicRemarks: `${home.PublicRemarks}\u001b[31m\nSecond line.`,
+      InteriorFeatures: ['Pantry\u007f'],
+    });
+    expect(parsed.ListOfficeName).toBe('Triangle Realty');
+    expect(parsed.PublicRemarks).toBe(`${home.PublicRemarks}[31m\nSecond line.`);
+    expect(parsed.InteriorFeatures).toEqual(['Pantry']);
+    expect(withoutControls('a\tb\r\nc\u0085d\uffff')).toBe('a\tb\r\ncd');
   });
 
   it.each([
@@ -122,6 +136,16 @@ describe('listing schema', () => {
 describe('slug and address', () => {
   it('is the street address and town, as the issue writes it', () => {
     expect(listingSlug(home)).toBe('412-oak-grove-lane-cary-nc');
+  });
+
+  it('cuts an address longer than any street at a word and adds the listing key: the page file stays writable', () => {
+    const long = { ...home, StreetName: 'Salem Pond Meadowbrook '.repeat(11).trim() };
+    const slug = listingSlug(long);
+    expect(slug).toMatch(/^412-salem-pond-meadowbrook-salem-pond-[a-z-]+-ja-2026-014$/);
+    expect(slug.length).toBeLessThanOrEqual(100);
+    expect(slug).not.toContain('--');
+    // Another home on the same long street keeps a page of its own.
+    expect(listingSlug({ ...long, ListingKey: 'JA-2026-015' })).not.toBe(slug);
   });
 
   it('keeps the unit and drops punctuation and accents', () => {

@@ -86,10 +86,20 @@ export function directionsUrl(template: string, a: AddressParts): string | undef
  * without the street, and giving nothing away.
  */
 export function listingSlug(a: AddressParts & { ListingKey: string }): string {
-  return isAddressShown(a)
+  const slug = isAddressShown(a)
     ? toSlug(`${streetLine(a)} ${a.City} ${a.StateOrProvince}`)
     : toSlug(`home in ${a.City} ${a.StateOrProvince} ${a.PostalCode} ${a.ListingKey}`);
+  if (slug.length <= slugLimit) return slug;
+  // An address longer than any street's (a feed's mistake) is cut at a word, the key keeping it unique.
+  const key = toSlug(a.ListingKey);
+  return `${slug.slice(0, slugLimit - key.length).replace(/-[^-]*$/, '')}-${key}`;
 }
+
+/**
+ * The longest page address of a home. A feed's 250-character street name made a file name longer
+ * than the file system takes (255 bytes), and the build stopped.
+ */
+const slugLimit = 100;
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 

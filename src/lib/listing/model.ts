@@ -8,8 +8,11 @@ import { z } from 'astro/zod';
 import { feeFrequencyMonths, toSlug, type FeeFrequency } from './format.ts';
 import { listingKeyPattern } from './lead.ts';
 import { localTimeInZone } from './time.ts';
+import { withoutControls } from '../text.ts';
 
-const text = z.string().trim().min(1);
+/** A string as the pages show it, control characters from a feed left out (`withoutControls`). */
+const plain = z.string().transform(withoutControls);
+const text = plain.pipe(z.string().trim().min(1));
 
 /** RESO StandardStatus values a public page may show, in the order a buyer meets them. */
 export const standardStatuses = ['Coming Soon', 'Active', 'Active Under Contract', 'Pending', 'Closed'] as const;
@@ -153,7 +156,7 @@ export function listingSchema<P extends z.ZodType>(photo: P) {
         /** The school district, e.g. "Wake County Public School System". */
         HighSchoolDistrict: text.optional(),
 
-        PublicRemarks: text.min(50, 'must describe the home in at least 50 characters'),
+        PublicRemarks: plain.pipe(z.string().trim().min(50, 'must describe the home in at least 50 characters')),
         InteriorFeatures: z.array(text).default([]),
         ExteriorFeatures: z.array(text).default([]),
         Appliances: z.array(text).default([]),
@@ -177,8 +180,13 @@ export function listingSchema<P extends z.ZodType>(photo: P) {
               src: photo,
               alt: z
                 .string({ error: 'every photo needs alt text describing it for people who cannot see it' })
-                .trim()
-                .min(10, 'must describe the photo for people who cannot see it (at least 10 characters)'),
+                .transform(withoutControls)
+                .pipe(
+                  z
+                    .string()
+                    .trim()
+                    .min(10, 'must describe the photo for people who cannot see it (at least 10 characters)'),
+                ),
             }),
           )
           .min(1, 'needs at least one photo'),

@@ -5,13 +5,17 @@
  * inferred from them. Plain TypeScript: Node runs it directly from scripts/.
  */
 import { z } from 'astro/zod';
+import { withoutControls } from '../text.ts';
+
+/** YouTube's text as the pages show it, control characters left out (`withoutControls`). */
+const plain = z.string().transform(withoutControls);
 
 export const videoSchema = z.object({
   /** The playlist item id (unique per playlist). */
   id: z.string().min(1),
   videoId: z.string().regex(/^[A-Za-z0-9_-]{11}$/, 'must be an 11-character YouTube video id'),
-  title: z.string(),
-  description: z.string().default(''),
+  title: plain,
+  description: plain.default(''),
   thumbnailUrl: z.string().default(''),
   /** ISO 8601 date-time. */
   publishedAt: z.string(),
@@ -20,8 +24,8 @@ export const videoSchema = z.object({
 /** `isOpen` is the page's expanded state and starts false. */
 export const playlistSchema = z.object({
   id: z.string().min(1),
-  title: z.string(),
-  description: z.string().default(''),
+  title: plain,
+  description: plain.default(''),
   thumbnailUrl: z.string().default(''),
   videos: z.array(videoSchema),
   isOpen: z.boolean().default(false),
