@@ -199,7 +199,11 @@ for (const item of items) {
       ]);
     }
     const post = nodes.find((n) => n['@type'] === 'BlogPosting' || n['@type'] === 'Article')!;
-    expect(post).toMatchObject({ headline: item.title, datePublished: item.day, mainEntityOfPage: item.link });
+    expect(post).toMatchObject({
+      headline: item.title,
+      datePublished: dayStartInZone(item.day),
+      mainEntityOfPage: item.link,
+    });
     const faqNode = nodes.find((n) => n['@type'] === 'FAQPage');
     if (faqNode) {
       const questions = (faqNode['mainEntity'] as { name: string }[]).map((q) => q.name);

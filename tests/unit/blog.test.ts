@@ -308,7 +308,7 @@ describe('article JSON-LD graphs', () => {
     const [post, crumbs, , place] = doc['@graph'] as JsonLd[];
     expect(post).toMatchObject({
       headline: 'Raleigh Multifamily Cap Rates',
-      datePublished: '2025-10-10',
+      datePublished: '2025-10-10T00:00:00-04:00',
       mainEntityOfPage: url,
       publisher: { '@type': 'Organization', name: site.agent.brokerage },
     });
@@ -346,7 +346,10 @@ describe('article JSON-LD graphs', () => {
     const nodes = doc['@graph'] as JsonLd[];
     const ids = new Set(nodes.map((n) => n['@id']).filter(Boolean));
     const article = nodes.find((n) => n['@type'] === 'Article')!;
-    expect(article).toMatchObject({ headline: 'Raleigh Multifamily Cap Rates', datePublished: '2025-10-10' });
+    expect(article).toMatchObject({
+      headline: 'Raleigh Multifamily Cap Rates',
+      datePublished: '2025-10-10T00:00:00-04:00',
+    });
     for (const ref of [article['author'], article['publisher'], article['isPartOf']] as { '@id': string }[]) {
       expect(ids.has(ref['@id'])).toBe(true);
     }

@@ -4,6 +4,7 @@
  */
 import { readingMinutes } from '../blog.ts';
 import { e164 } from '../contact-links.ts';
+import { dayStartInZone } from '../listing/time.ts';
 import { canonicalUrl } from './meta.ts';
 
 export type JsonLd = Record<string, unknown>;
@@ -172,8 +173,10 @@ export function buildArticle(s: SiteInfo, a: ArticleInfo, type: 'BlogPosting' | 
     '@id': `${a.url}#article`,
     headline: a.headline,
     description: a.description,
-    datePublished: a.datePublished.toISOString().slice(0, 10),
-    dateModified: (a.dateModified ?? a.datePublished).toISOString().slice(0, 10),
+    // Midnight of the day in New York, as the page's meta tags, the feed and the sitemap date it:
+    // without a zone, Google reads a day in its own.
+    datePublished: dayStartInZone(a.datePublished),
+    dateModified: dayStartInZone(a.dateModified ?? a.datePublished),
     mainEntityOfPage: a.url,
     author: { '@type': 'Person', name: s.agent.name, url: `${s.url}/about` },
     publisher: { '@id': ids.organization(s.url) },
