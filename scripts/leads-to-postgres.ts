@@ -7,30 +7,46 @@
  *   DATABASE_URL=postgres://... npm run leads:to-postgres -- old.db     copies another file
  *
  * Stop the server that writes the SQLite file first, or its pending e-mails would be sent from
- * both sides. Running it again copies only what is not there yet. Rate-limit counters are not
- * copied (they last ten minutes at most).
+ * both sides. Running it again copies only what is not there yet. Each lead keeps its id; a
+ * database whose own leads took one of them is refused (exit 1, the ids named). Rate-limit
+ * counters are not copied (they last ten minutes at most). A command line it cannot read: exit 2.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readLeadsConfig } from '../src/server/config.ts';
+import { describeError } from '../src/server/errors.ts';
 import { copySqliteToPostgres } from '../src/server/leads/store/copy.ts';
 import { describeDatabaseUrl } from '../src/server/leads/store/open.ts';
-import { openPostgresLeadStore } from '../src/server/leads/store/postgres.ts';
+import { LeadIdClash, openPostgresLeadStore } from '../src/server/leads/store/postgres.ts';
 
-const { values: args, positionals } = parseArgs({
-  options: { help: { type: 'boolean', short: 'h', default: false } },
-  allowPositionals: true,
-  strict: true,
-});
+const usage = 'Usage: DATABASE_URL=postgres://... npm run leads:to-postgres [-- sqlite-file]';
+
+/** The command line, or a plain reason and the usage line (never a stack trace, exit 2) when it cannot be read. */
+function readArgs() {
+  try {
+    const { values, positionals } = parseArgs({
+      options: { help: { type: 'boolean', short: 'h', default: false } },
+      allowPositionals: true,
+      strict: true,
+    });
+    // One file at most: a second would otherwise be left out without a word.
+    if (positionals.length > 1) throw new Error(`Unexpected "${positionals.at(-1)}" (one SQLite file at most)`);
+    return { args: values, file: positionals[0] };
+  } catch (error) {
+    console.error(`${describeError(error).split('\n')[0]}\n${usage}`);
+    process.exit(2);
+  }
+}
+const { args, file: named } = readArgs();
 
 if (args.help) {
-  console.log('Usage: DATABASE_URL=postgres://... npm run leads:to-postgres [-- sqlite-file]');
+  console.log(usage);
   process.exit(0);
 }
 
 const config = readLeadsConfig();
-const file = resolve(positionals[0] ?? config.dbPath);
+const file = resolve(named ?? config.dbPath);
 if (!config.databaseUrl) {
   console.error('Set DATABASE_URL to the PostgreSQL database the leads go to (postgres://user:password@host/db).');
   process.exit(1);
@@ -49,8 +65,11 @@ try {
       ` (${deletions.skipped} already there).`,
   );
 } catch (error) {
+  // A clash of ids stays one however often it runs; anything else (the database away) may pass.
   console.error(
-    `The copy stopped: ${error instanceof Error ? error.message : String(error)}\nRun it again: what was copied is not copied twice.`,
+    error instanceof LeadIdClash
+      ? error.message
+      : `The copy stopped: ${describeError(error)}\nRun it again: what was copied is not copied twice.`,
   );
   process.exitCode = 1;
 } finally {

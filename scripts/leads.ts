@@ -21,6 +21,7 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { deliveryState, leadsToCsv } from '../src/server/leads/csv.ts';
 import { readLeadsConfig } from '../src/server/config.ts';
+import { describeError } from '../src/server/errors.ts';
 import { openConfiguredStore } from '../src/server/leads/store/open.ts';
 import { addressOf } from '../src/server/leads/store/rows.ts';
 import type { LeadWithDeliveries } from '../src/server/leads/store/types.ts';
@@ -168,11 +169,7 @@ try {
   // PostgreSQL's "undefined table": no server has started on this database yet.
   const noSchema = (error as { code?: unknown }).code === '42P01';
   console.error(
-    noSchema
-      ? `No leads in ${where} yet: the tables are created when the server first starts.`
-      : error instanceof Error
-        ? error.message
-        : String(error),
+    noSchema ? `No leads in ${where} yet: the tables are created when the server first starts.` : describeError(error),
   );
   process.exitCode = 1;
 } finally {

@@ -5,15 +5,16 @@
  * then `npm run leads` lists and exports exactly what it shows for the SQLite file, and deletes.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPostgresLeadStore } from '../../src/server/leads/store/postgres.ts';
 import { openLeadStore } from '../../src/server/leads/store/sqlite.ts';
 import type { NewLead } from '../../src/server/leads/store/types.ts';
 import { startPostgres, type PostgresServer } from '../support/postgres.ts';
 import { showingHome } from '../support/showing-home.ts';
-import { root } from './support.ts';
+import { freePort, root } from './support.ts';
 
 let server: PostgresServer;
 let databaseUrl: string;
@@ -78,6 +79,38 @@ function run(script: string, env: Record<string, string>, ...args: string[]) {
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+/** Every lead of a PostgreSQL database, newest first, with the lead ids of their deliveries. */
+async function leadsIn(url: string) {
+  const store = openPostgresLeadStore(url, { migrate: false, log: () => {} });
+  try {
+    return (await store.listLeads({ includeSpam: true })).map((lead) => ({
+      id: lead.id,
+      email: lead.email,
+      deliveries: lead.deliveries.map((delivery) => delivery.leadId),
+    }));
+  } finally {
+    await store.close();
+  }
+}
+
+/**
+ * A SQLite file whose ids have gaps: leads 1 to 5 stored, #3 and #5 (the highest) deleted since.
+ * Leads #1, #2 and #4 remain, each with an e-mail delivery.
+ */
+async function fileWithGaps(): Promise<string> {
+  const file = join(mkdtempSync(join(tmpdir(), 'leads-gaps-')), 'leads.db');
+  const store = openLeadStore(file);
+  try {
+    for (let n = 1; n <= 5; n++)
+      await store.addLead({ ...base, email: `n${n}@example.com` }, ['email'], at(`10:0${n}`));
+    await store.deleteLeadsByEmail('n3@example.com');
+    await store.deleteLeadsByEmail('n5@example.com');
+  } finally {
+    await store.close();
+  }
+  return file;
+}
+
 const onSqlite = (...args: string[]) => run('scripts/leads.ts', { LEADS_DB: sqliteFile }, ...args);
 const onPostgres = (...args: string[]) => run('scripts/leads.ts', { DATABASE_URL: databaseUrl }, ...args);
 
@@ -117,6 +150,110 @@ describe('npm run leads:to-postgres', () => {
     const listed = run('scripts/leads.ts', { DATABASE_URL: url }).stdout;
     expect(listed).toContain('Call me soon');
     expect(listed).toContain('(CRM answered 500: )');
+  });
+
+  it('keeps each lead’s number across gaps, numbers new leads past SQLite’s highest, and copies again as it was', async () => {
+    const file = await fileWithGaps();
+    const url = await server.createDatabase('leads_gaps');
+    const copy = () => run('scripts/leads-to-postgres.ts', { DATABASE_URL: url }, file);
+    expect(copy().stdout).toContain('Copied 3 leads from');
+    const copied = [
+      { id: 4, email: 'n4@example.com', deliveries: [4] },
+      { id: 2, email: 'n2@example.com', deliveries: [2] },
+      { id: 1, email: 'n1@example.com', deliveries: [1] },
+    ];
+    expect(await leadsIn(url)).toEqual(copied);
+    // "Lead #5" was e-mailed before it was deleted: the next lead here is #6.
+    const store = openPostgresLeadStore(url, { log: () => {} });
+    try {
+      expect(await store.addLead({ ...base, email: 'new@example.com' }, ['email'])).toBe(6);
+    } finally {
+      await store.close();
+    }
+    // Again (the instances have taken a lead since): nothing added, nothing renumbered.
+    const again = copy();
+    expect(again.stderr).toBe('');
+    expect(again.stdout).toContain('Copied 0 leads from');
+    expect(again.stdout).toContain('(3 already there)');
+    expect(await leadsIn(url)).toEqual([{ id: 6, email: 'new@example.com', deliveries: [6] }, ...copied]);
+  });
+
+  it('refuses, naming the ids, to copy into a database that gave those numbers to its own leads', async () => {
+    const file = await fileWithGaps();
+    const url = await server.createDatabase('leads_clash');
+    const store = openPostgresLeadStore(url, { log: () => {} });
+    try {
+      await store.addLead({ ...base, email: 'here@example.com' }, ['email'], at('09:00'));
+      await store.addLead({ ...base, email: 'deleted@example.com' }, ['email'], at('09:30'));
+      await store.deleteLeadsByEmail('deleted@example.com');
+    } finally {
+      await store.close();
+    }
+    const copy = run('scripts/leads-to-postgres.ts', { DATABASE_URL: url }, file);
+    expect(copy.status).toBe(1);
+    expect(copy.stdout).toBe('');
+    expect(copy.stderr.trim()).toBe(
+      'Nothing copied: ids of leads to copy are taken here (this database has numbered leads up to #2): ' +
+        '#1 (a lead received 2025-05-01T09:00:00.000Z), #2 (a lead deleted since). Each lead keeps its id, ' +
+        'as e-mails already sent name it: copy into a database no instance has stored leads in yet.',
+    );
+    expect(await leadsIn(url)).toEqual([{ id: 1, email: 'here@example.com', deliveries: [1] }]);
+  });
+
+  const usage = 'Usage: DATABASE_URL=postgres://... npm run leads:to-postgres [-- sqlite-file]';
+
+  it('refuses an unknown option in a line with the usage (no stack trace), exit 2', () => {
+    const unknown = run('scripts/leads-to-postgres.ts', { DATABASE_URL: databaseUrl }, '--dry-run', sqliteFile);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stdout).toBe('');
+    const lines = unknown.stderr.trim().split('\n');
+    expect(lines[0]).toMatch(/^Unknown option '--dry-run'\./);
+    expect(lines.slice(1)).toEqual([usage]);
+  });
+
+  it('refuses a second file rather than leave it out, exit 2, and copies nothing', async () => {
+    const url = await server.createDatabase('leads_two_files');
+    const two = run('scripts/leads-to-postgres.ts', { DATABASE_URL: url }, sqliteFile, 'other.db');
+    expect(two.status).toBe(2);
+    expect(two.stderr).toBe(`Unexpected "other.db" (one SQLite file at most)\n${usage}\n`);
+    expect(two.stdout).toBe('');
+    // The database was not even opened: its tables were never created.
+    expect(run('scripts/leads.ts', { DATABASE_URL: url }).stderr).toContain('yet: the tables are created');
+  });
+
+  it('names both refused addresses when localhost is ::1 and 127.0.0.1 and nothing listens', async () => {
+    // localhost resolving to both, as on most machines (Node then raises an AggregateError with
+    // an empty message); this one's /etc/hosts may list only 127.0.0.1.
+    const preload = join(mkdtempSync(join(tmpdir(), 'leads-dns-')), 'both.mjs');
+    writeFileSync(
+      preload,
+      `import dns from 'node:dns';
+       const lookup = dns.lookup;
+       dns.lookup = (host, options, callback) => {
+         if (host !== 'localhost') return lookup(host, options, callback);
+         const done = typeof options === 'function' ? options : callback;
+         const all = [{ address: '::1', family: 6 }, { address: '127.0.0.1', family: 4 }];
+         if (options?.all) done(null, all);
+         else done(null, '::1', 6);
+       };`,
+    );
+    const port = await freePort();
+    const result = spawnSync(process.execPath, ['--import', preload, 'scripts/leads-to-postgres.ts', sqliteFile], {
+      cwd: root,
+      env: { PATH: process.env['PATH'] ?? '', DATABASE_URL: `postgres://postgres@localhost:${port}/leads` },
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(1);
+    const refused = `connect E[A-Z]+ ::1:${port}; connect ECONNREFUSED 127\\.0\\.0\\.1:${port}`;
+    expect(result.stderr.split('\n')[0]).toMatch(new RegExp(`^The copy stopped: ${refused}$`));
+    // The operator's list says it the same way (it printed an empty line).
+    const list = spawnSync(process.execPath, ['--import', preload, 'scripts/leads.ts'], {
+      cwd: root,
+      env: { PATH: process.env['PATH'] ?? '', DATABASE_URL: `postgres://postgres@localhost:${port}/leads` },
+      encoding: 'utf8',
+    });
+    expect(list.status).toBe(1);
+    expect(list.stderr).toMatch(new RegExp(`^${refused}\n$`));
   });
 
   it('leaves npm run leads showing on PostgreSQL exactly what it showed on SQLite', () => {

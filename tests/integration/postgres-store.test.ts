@@ -5,7 +5,8 @@
  * rate limit holds across instances, and a store outlives the database going away.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgresLeadStore } from '../../src/server/leads/store/postgres.ts';
+import pg from 'pg';
+import { openPostgresLeadStore, schemaVersion } from '../../src/server/leads/store/postgres.ts';
 import type { NewLead } from '../../src/server/leads/store/types.ts';
 import { describeLeadStoreContract } from '../support/lead-store-contract.ts';
 import { startPostgres, type PostgresServer } from '../support/postgres.ts';
@@ -47,11 +48,13 @@ describe('PostgreSQL lead store shared by several instances', () => {
       const ids = await Promise.all(stores.map((store, n) => store.addLead(lead(`s${n}@example.com`), ['email'])));
       expect(new Set(ids).size).toBe(6);
       const { rows } = await stores[0]!.pool.query('SELECT version FROM lead_schema_versions ORDER BY version');
-      expect(rows).toEqual([{ version: 1 }, { version: 2 }]);
+      expect(rows).toEqual(Array.from({ length: schemaVersion }, (_, n) => ({ version: n + 1 })));
       // A later start finds everything applied and adds nothing.
       const later = openPostgresLeadStore(url, { log: () => {} });
       await later.migrate();
-      expect((await later.pool.query('SELECT count(*)::int AS n FROM lead_schema_versions')).rows).toEqual([{ n: 2 }]);
+      expect((await later.pool.query('SELECT count(*)::int AS n FROM lead_schema_versions')).rows).toEqual([
+        { n: schemaVersion },
+      ]);
       await later.close();
     } finally {
       await Promise.all(stores.map((store) => store.close()));
@@ -67,12 +70,16 @@ describe('PostgreSQL lead store shared by several instances', () => {
       ...{ id: 1, receivedAt: '2025-05-01T10:00:00.000Z', deliveries: [] },
     };
     await first.importLeads([copied], () => 'sqlite:2025-05-01T10:00:00.000Z#1');
-    // Back to schema 1, as a database copied to by the previous release stands.
-    await first.pool.query('DROP TABLE copied_origins; DELETE FROM lead_schema_versions WHERE version = 2');
+    // Back to schema 1, as a database copied to by an earlier release stands.
+    await first.pool.query(
+      'DROP TABLE copied_origins; CREATE INDEX leads_email ON leads (lower(email)); DELETE FROM lead_schema_versions WHERE version >= 2',
+    );
     await first.close();
     const updated = openPostgresLeadStore(url, { log: () => {} });
     try {
       await updated.migrate();
+      // Version 3 dropped the index on the address (a 6 KB address of spam exceeded its rows).
+      expect((await updated.pool.query("SELECT to_regclass('leads_email') AS index")).rows).toEqual([{ index: null }]);
       await updated.deleteLeadsByEmail('copied@example.com');
       expect(await updated.importLeads([copied], () => 'sqlite:2025-05-01T10:00:00.000Z#1')).toEqual({
         copied: 0,
@@ -184,6 +191,84 @@ describe('PostgreSQL lead store shared by several instances', () => {
     } finally {
       await a.close();
       await b.close();
+    }
+  });
+
+  it('migrates once and counts one address as on read committed when the database defaults to serializable', async () => {
+    for (const level of ['serializable', 'repeatable read']) {
+      const url = await freshDatabase();
+      const admin = new pg.Client(url);
+      await admin.connect();
+      try {
+        await admin.query(
+          `ALTER DATABASE ${new URL(url).pathname.slice(1)} SET default_transaction_isolation = '${level}'`,
+        );
+      } finally {
+        await admin.end();
+      }
+      const stores = Array.from({ length: 6 }, () => openPostgresLeadStore(url, { log: () => {} }));
+      try {
+        // Each instance's first call migrates; all at once, with one address: three pass, none fails.
+        const rule = { max: 3, windowMs: 60_000 };
+        const answers = await Promise.all(
+          Array.from({ length: 18 }, (_, n) =>
+            stores[n % 6]!.addLeadWithinLimits(
+              [{ key: 'email:same@example.com', rule }],
+              lead('same@example.com'),
+              ['email'],
+              5000,
+            ),
+          ),
+        );
+        expect(answers.filter((answer) => answer.allowed)).toHaveLength(3);
+        const { rows } = await stores[0]!.pool.query('SELECT version FROM lead_schema_versions ORDER BY version');
+        expect(rows).toHaveLength(schemaVersion);
+        // Workers claiming at once under that default get each delivery once, and no error.
+        for (let n = 0; n < 30; n++) await stores[0]!.addLead(lead(`c${n}@example.com`), ['email'], 1000);
+        const rounds = await Promise.all(
+          Array.from({ length: 12 }, (_, n) => stores[n % 6]!.claimDeliveries(2000, 3, { channel: 'email' })),
+        );
+        const claimed = rounds.flat().map(({ delivery }) => delivery.id);
+        expect(new Set(claimed).size).toBe(claimed.length);
+        expect(claimed).toHaveLength(30);
+        // The database's default is what a plain connection still gets: the stores set their own.
+        const plain = new pg.Client(url);
+        await plain.connect();
+        expect((await plain.query('SHOW default_transaction_isolation')).rows).toEqual([
+          { default_transaction_isolation: level },
+        ]);
+        await plain.end();
+      } finally {
+        await Promise.all(stores.map((store) => store.close()));
+      }
+    }
+  });
+
+  it('gives up on a frozen database after one query time-out, not two, and recovers on a new connection', async () => {
+    const store = openPostgresLeadStore(await freshDatabase(), { queryTimeoutMs: 1500, log: () => {} });
+    // One pooled connection, idle; its server process is then stopped (kill -STOP): the socket
+    // stays open and nothing answers, as behind a half-open connection.
+    await store.addLead(lead('before@example.com'), ['email']);
+    const { rows } = await store.pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    const pid = rows[0]!.pid;
+    expect(store.pool.totalCount).toBe(1);
+    process.kill(pid, 'SIGSTOP');
+    try {
+      const started = Date.now();
+      await expect(
+        store.addLeadWithinLimits([{ key: 'email:x', rule: { max: 3, windowMs: 1000 } }], lead('x@example.com'), []),
+      ).rejects.toThrow('Query read timeout');
+      // A ROLLBACK sent behind the unanswered BEGIN would wait another 1.5 s.
+      expect(Date.now() - started).toBeLessThan(2500);
+      // The frozen connection is closed, not handed out again.
+      await store.addLead(lead('after@example.com'), ['email']);
+    } finally {
+      process.kill(pid, 'SIGCONT');
+    }
+    try {
+      expect((await store.listLeads()).map((l) => l.email)).toEqual(['after@example.com', 'before@example.com']);
+    } finally {
+      await store.close();
     }
   });
 

@@ -250,6 +250,30 @@ export function describeLeadStoreContract(
       expect(counterKey('email', 'ann@example.com')).toBe('email:ann@example.com');
     });
 
+    it('takes spam whose address is kilobytes that do not compress (random CJK), and forgets it', async () => {
+      // 2,000 characters of U+4E00..U+9FFF in a fixed pseudo-random order: 6 KB of UTF-8 that
+      // PostgreSQL cannot compress below its index row limit (8,000 'x' compress to a few bytes).
+      let seed = 7;
+      const email = Array.from({ length: 2000 }, () => {
+        seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+        return String.fromCodePoint(0x4e00 + (seed % 0x5200));
+      }).join('');
+      const outcome = await takeSubmission(
+        {
+          values: { ...visitorValues, email },
+          honeypot: 'http://spam.example',
+          elapsedMs: 9000,
+          fromScript: true,
+          userAgent: 'bot',
+          sourcePage: '/',
+        },
+        { store, channels: ['email'], minFillMs: 3000, consentText: 'c', clientAddress: '203.0.113.9' },
+      );
+      expect(outcome).toMatchObject({ kind: 'accepted', spam: true });
+      expect((await store.listLeads({ includeSpam: true })).map((l) => l.email)).toEqual([email]);
+      expect(await store.deleteLeadsByEmail(email)).toEqual({ leads: 1, deliveries: 0 });
+    });
+
     it('forgets one person (any case) with their deliveries and counter, and prunes old counters and spam', async () => {
       await store.addLeadWithinLimits([{ key: 'email:ann@example.com', rule }], lead({ email: 'Ann@Example.com' }), [
         'email',

@@ -17,6 +17,7 @@ import {
   type RateLimitRule,
 } from '#src/lib/contact-form.ts';
 import { listingKeyPattern } from '#src/lib/listing/lead.ts';
+import { describeError } from '#src/server/errors.ts';
 import { counterKey } from './store/rows.ts';
 import type { Channel, LeadStore, ListingRef } from './store/types.ts';
 
@@ -158,7 +159,7 @@ async function decide(submission: Submission, deps: IntakeDeps, listing: Listing
   } catch (error) {
     // The database failed or cannot be reached, not the visitor: say so plainly (503, nothing
     // was stored, so nothing is promised) and keep what they typed.
-    log(`contact form: could not store a submission: ${error instanceof Error ? error.message : String(error)}`);
+    log(`contact form: could not store a submission: ${describeError(error)}`);
     return { kind: 'unavailable', status: 503, values };
   }
 }

@@ -4,6 +4,7 @@
  * at start and hands it to the contact route.
  */
 import { readLeadsConfig, type LeadsConfig } from '../config.ts';
+import { describeError } from '../errors.ts';
 import { addressRule } from './intake.ts';
 import { createWebhookSender } from './channels/crm.ts';
 import { createEmailSender, smtpPoolSize } from './channels/email.ts';
@@ -53,9 +54,7 @@ export function createLeadService(config: LeadsConfig = readLeadsConfig(), log =
             longestWindowMs: Math.max(submissionRule.windowMs, addressRule.windowMs),
             spamDays: 30,
           })
-          .catch((error: unknown) =>
-            log(`leads: clean-up skipped (${error instanceof Error ? error.message : String(error)})`),
-          );
+          .catch((error: unknown) => log(`leads: clean-up skipped (${describeError(error)})`));
       await prune();
       housekeeping = setInterval(() => void prune(), 3_600_000);
       housekeeping.unref();

@@ -12,6 +12,7 @@
  * them, so with several processes on one PostgreSQL database a delivery is sent by one of them
  * at a time (store/postgres.ts holds the claim for a lease longer than `sendTimeoutMs`).
  */
+import { describeError } from '../errors.ts';
 import type { Channel, Delivery, LeadStore, StoredLead } from './store/types.ts';
 
 export type Senders = Partial<Record<Channel, (lead: StoredLead) => Promise<void>>>;
@@ -53,8 +54,6 @@ function withTimeout(work: Promise<void>, ms: number, channel: Channel): Promise
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 export type DeliveryWorker = ReturnType<typeof createDeliveryWorker>;
 
 export function createDeliveryWorker(options: WorkerOptions) {
@@ -83,7 +82,7 @@ export function createDeliveryWorker(options: WorkerOptions) {
                 store.markDelivered(delivery.id, now()).then(() => log(`lead #${lead.id}: ${channel} delivered late`)),
               () => {},
             )
-            .catch((storeError: unknown) => log(`delivery worker: ${describe(storeError)}`))
+            .catch((storeError: unknown) => log(`delivery worker: ${describeError(storeError)}`))
             .finally(() => {
               overrun.delete(delivery.id);
               wakeLanes();
@@ -94,12 +93,12 @@ export function createDeliveryWorker(options: WorkerOptions) {
     } catch (error) {
       const attempts = delivery.attempts + 1;
       const wait = retryDelay(attempts, retryBaseMs, retryMaxMs);
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = describeError(error);
       try {
         await store.markRetry(delivery.id, reason, now() + wait);
       } catch (storeError) {
         // Still pending in the database: the next pass (or, once its claim lapses, any worker) tries it again.
-        log(`delivery worker: ${describe(storeError)}`);
+        log(`delivery worker: ${describeError(storeError)}`);
       }
       log(`lead #${lead.id}: ${channel} try ${attempts} failed (${reason}); next try in ${wait} ms`);
       return;
@@ -110,7 +109,7 @@ export function createDeliveryWorker(options: WorkerOptions) {
     } catch (storeError) {
       // Sent, but the database could not record it: it is still owed and is sent again (at least
       // once), after the usual wait rather than at once.
-      const reason = describe(storeError);
+      const reason = describeError(storeError);
       log(`lead #${lead.id}: ${channel} sent but not recorded (${reason}); it will be sent again`);
       const wait = retryDelay(delivery.attempts + 1, retryBaseMs, retryMaxMs);
       await store.markRetry(delivery.id, `sent, but not recorded: ${reason}`, now() + wait).catch(() => {});
@@ -136,7 +135,7 @@ export function createDeliveryWorker(options: WorkerOptions) {
         try {
           due = await store.claimDeliveries(now(), free, { channel, exclude: [...inFlight.keys(), ...overrun] });
         } catch (error) {
-          log(`delivery worker: ${describe(error)}`);
+          log(`delivery worker: ${describeError(error)}`);
           return 0;
         }
         for (const { delivery, lead } of due) {
@@ -229,7 +228,7 @@ export function createDeliveryWorker(options: WorkerOptions) {
         const resumed = await store.resumePending(now());
         if (resumed > 0) log(`delivery worker: resuming ${resumed} pending deliver${resumed === 1 ? 'y' : 'ies'}`);
       } catch (error) {
-        log(`delivery worker: ${describe(error)}`);
+        log(`delivery worker: ${describeError(error)}`);
       }
       for (const lane of lanes) lane.wake();
     },

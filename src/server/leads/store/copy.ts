@@ -1,7 +1,8 @@
 /**
  * Moving to PostgreSQL: every lead of a SQLite lead database (spam included), with its deliveries
- * as they stand, and the records of deletions, copied into a PostgreSQL lead store. Each copied
- * row remembers where it came from (`origin`), so running the copy again adds only what is new.
+ * as they stand, and the records of deletions, copied into a PostgreSQL lead store. Each lead
+ * keeps its id, and each copied row remembers where it came from (`origin`), so running the copy
+ * again adds only what is new.
  */
 import type { CopyCount, PostgresLeadStore } from './postgres.ts';
 import { openSyncLeadStore } from './sqlite.ts';
@@ -17,10 +18,16 @@ export async function copySqliteToPostgres(
 ): Promise<{ leads: CopyCount; deletions: CopyCount }> {
   const source = openSyncLeadStore(sqlitePath, { readOnly: true });
   try {
-    // Oldest first, so the copies number in the order the leads arrived.
+    // Oldest first; each keeps its id (importLeads).
     const leads = source.listLeads({ includeSpam: true }).reverse();
-    const hasDeletions =
-      source.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'deletions'").get() !== undefined;
+    const hasTable = (name: string) =>
+      source.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
+    // The highest id SQLite ever gave (AUTOINCREMENT keeps it after the lead is deleted): new
+    // leads in PostgreSQL are numbered past it, as a deleted lead's number was e-mailed too.
+    const highestId = hasTable('sqlite_sequence')
+      ? Number(source.db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'leads'").get()?.['seq'] ?? 0)
+      : 0;
+    const hasDeletions = hasTable('deletions');
     const deletions = hasDeletions
       ? source.db
           .prepare('SELECT id, deleted_at, leads, deliveries FROM deletions ORDER BY id')
@@ -33,7 +40,7 @@ export async function copySqliteToPostgres(
           }))
       : [];
     return {
-      leads: await target.importLeads(leads, sqliteOrigin),
+      leads: await target.importLeads(leads, sqliteOrigin, { highestId }),
       deletions: await target.importDeletions(deletions),
     };
   } finally {

@@ -20,6 +20,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import pg from 'pg';
 import { checkRateLimit } from '#src/lib/contact-form.ts';
+import { describeError } from '#src/server/errors.ts';
 import type {
   Admission,
   Channel,
@@ -98,6 +99,10 @@ const migrations = [
   // and a row number, nothing of the person.
   `CREATE TABLE IF NOT EXISTS copied_origins (origin text PRIMARY KEY);
    INSERT INTO copied_origins (origin) SELECT origin FROM leads WHERE origin IS NOT NULL ON CONFLICT DO NOTHING;`,
+  // 3: no index on the address. Spam is stored unvalidated, and 2,000 characters that do not
+  // compress (6 KB of CJK) exceed a btree row: PostgreSQL refused the lead (503). Nothing reads
+  // by it: a deletion matches addresses in JavaScript (addressOf).
+  `DROP INDEX IF EXISTS leads_email;`,
 ];
 
 export const schemaVersion = migrations.length;
@@ -119,6 +124,8 @@ export interface PostgresStoreOptions {
   maxConnections?: number;
   /** This process's name on its claims (default: host, process id and a random part). */
   workerId?: string;
+  /** How long a statement may go unanswered before the call rejects (ms; tests shorten it). */
+  queryTimeoutMs?: number;
   log?: (message: string) => void;
 }
 
@@ -126,6 +133,32 @@ export interface PostgresStoreOptions {
 export interface CopyCount {
   copied: number;
   skipped: number;
+}
+
+/**
+ * A copy refused because the target already gave some of the copied leads' ids to other leads:
+ * kept, they would name two people; renumbered, "Lead #4" in an e-mail sent before would name
+ * another person.
+ */
+export class LeadIdClash extends Error {
+  /** The ids, and when the lead here that holds one was received (none when it was deleted since). */
+  readonly clashes: readonly { id: number; receivedHere: string | undefined }[];
+
+  constructor(clashes: readonly { id: number; receivedHere: string | undefined }[], numberedTo: number) {
+    const named = clashes
+      .slice(0, 5)
+      .map(({ id, receivedHere }) =>
+        receivedHere ? `#${id} (a lead received ${receivedHere})` : `#${id} (a lead deleted since)`,
+      );
+    const more = clashes.length > 5 ? ` and ${clashes.length - 5} more` : '';
+    super(
+      `Nothing copied: ids of leads to copy are taken here (this database has numbered leads up to #${numberedTo}): ` +
+        `${named.join(', ')}${more}. Each lead keeps its id, as e-mails already sent name it: copy into a ` +
+        'database no instance has stored leads in yet.',
+    );
+    this.name = 'LeadIdClash';
+    this.clashes = clashes;
+  }
 }
 
 export type PostgresLeadStore = ReturnType<typeof openPostgresLeadStore>;
@@ -139,12 +172,20 @@ export function openPostgresLeadStore(connectionString: string, options: Postgre
     max: options.maxConnections ?? 10,
     // A database that does not answer fails the request in seconds (503) instead of holding it.
     connectionTimeoutMillis: 5000,
-    query_timeout: 15_000,
+    query_timeout: options.queryTimeoutMs ?? 15_000,
+    // Probes an idle connection, so one a firewall or NAT dropped in silence is found and closed.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 60_000,
     application_name: 'leads',
+    // Every statement reads committed data, whatever the database's default_transaction_isolation:
+    // under 'repeatable read' or 'serializable' two instances claiming or counting at once fail
+    // with serialization errors. A SET rather than the startup `options`, which PgBouncer refuses.
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises -- pg-pool awaits it (a failed SET fails the connect); its type says void
+    onConnect: (client) => client.query("SET default_transaction_isolation = 'read committed'"),
   });
   // A connection that breaks while idle (the database restarted) is reported here; without a
   // listener it would crash the process. The pool drops it and opens a new one when needed.
-  pool.on('error', (error) => log(`leads database: ${error.message}`));
+  pool.on('error', (error) => log(`leads database: ${describeError(error)}`));
 
   let ready: Promise<void> | undefined = options.migrate === false ? Promise.resolve() : undefined;
 
@@ -155,18 +196,27 @@ export function openPostgresLeadStore(connectionString: string, options: Postgre
     // this transaction (the database restarting) would otherwise crash the process.
     const onError = (error: Error) => {
       broken = error;
-      log(`leads database: ${error.message}`);
+      log(`leads database: ${describeError(error)}`);
     };
     client.on('error', onError);
     try {
-      await client.query('BEGIN');
+      // Read committed whatever the database's default: the migrations' advisory lock and the
+      // counters' row locks need each statement to see what the one before them committed.
+      await client.query('BEGIN ISOLATION LEVEL READ COMMITTED');
       const result = await work(client);
       await client.query('COMMIT');
       return result;
     } catch (error) {
-      await client.query('ROLLBACK').catch((rollbackError: unknown) => {
-        broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
-      });
+      // Rolled back only when the database answered: after a time-out or a cut the connection may
+      // still be busy or gone (a ROLLBACK behind a frozen server waited another query_timeout).
+      // Closing it rolls the transaction back as well.
+      if (broken === undefined && error instanceof pg.DatabaseError) {
+        await client.query('ROLLBACK').catch((rollbackError: unknown) => {
+          broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+        });
+      } else {
+        broken ??= error instanceof Error ? error : new Error(String(error));
+      }
       throw error;
     } finally {
       client.off('error', onError);
@@ -424,36 +474,68 @@ export function openPostgresLeadStore(connectionString: string, options: Postgre
      * stay delivered, pending ones are sent by the workers here), in one transaction. `origin`
      * names each lead's source; a lead whose origin was ever copied is skipped, so copying twice
      * adds nothing, and a lead deleted here since is not copied back.
+     *
+     * Each lead keeps its id: e-mails already sent name it ("Lead #4"). New leads here are then
+     * numbered past the highest id copied, or `highestId` (the source's highest ever, deleted
+     * leads included) when higher. A lead whose id this database has already given to another
+     * lead (still here or deleted since) is not renumbered: nothing is copied, and the error
+     * (a LeadIdClash) names the ids.
      */
     async importLeads(
       leads: readonly LeadWithDeliveries[],
       origin: (lead: LeadWithDeliveries) => string,
+      options: { highestId?: number } = {},
     ): Promise<CopyCount> {
       await whenReady();
-      return transaction(async (client) => {
+      const outcome = await transaction(async (client) => {
+        // Instances writing leads now wait until the copy commits: none takes an id being copied.
+        // (A second copy waits too, so both cannot copy one lead.)
+        await client.query('LOCK TABLE leads IN SHARE ROW EXCLUSIVE MODE');
+        const known = await client.query<{ origin: string }>(
+          'SELECT origin FROM copied_origins WHERE origin = ANY($1::text[])',
+          [leads.map(origin)],
+        );
+        const copiedBefore = new Set(known.rows.map((row) => row.origin));
+        const fresh = leads.filter((lead) => !copiedBefore.has(origin(lead)));
+        const { rows: sequenceRows } = await client.query<{ name: string; last: string | null }>(
+          `SELECT pg_get_serial_sequence('leads', 'id') AS name,
+                  pg_sequence_last_value(pg_get_serial_sequence('leads', 'id')::regclass) AS last`,
+        );
+        const sequence = sequenceRows[0]!.name;
+        // The highest id this database has handed out or been moved past (none yet: 0).
+        const numberedTo = Number(sequenceRows[0]!.last ?? 0);
+        const { rows: taken } = await client.query<{ id: string; received_at: Date }>(
+          'SELECT id, received_at FROM leads WHERE id = ANY($1::bigint[]) ORDER BY id',
+          [fresh.map((lead) => lead.id)],
+        );
+        const here = new Map(taken.map((row) => [Number(row.id), row.received_at.toISOString()]));
+        const clashes = fresh
+          .filter((lead) => here.has(lead.id) || lead.id <= numberedTo)
+          .map((lead) => ({ id: lead.id, receivedHere: here.get(lead.id) }))
+          .sort((a, b) => a.id - b.id);
+        if (clashes.length > 0) return { copied: 0, clashes, numberedTo };
+
         let copied = 0;
-        for (const lead of leads) {
+        for (const lead of fresh) {
           const first = await client.query(
             'INSERT INTO copied_origins (origin) VALUES ($1) ON CONFLICT DO NOTHING RETURNING origin',
             [origin(lead)],
           );
           if (first.rowCount === 0) continue;
           // A lead stored before intake took NULs out may hold one, which PostgreSQL's text cannot.
-          const values = [...leadValues(lead, lead.receivedAt).map(withoutNul), origin(lead)];
-          const { rows } = await client.query<{ id: string }>(
-            `INSERT INTO leads (${leadColumns.join(', ')}, origin) VALUES (${placeholders(1, values.length)})
-             ON CONFLICT (origin) DO NOTHING RETURNING id`,
+          const values = [lead.id, ...leadValues(lead, lead.receivedAt).map(withoutNul), origin(lead)];
+          await client.query(
+            `INSERT INTO leads (id, ${leadColumns.join(', ')}, origin) OVERRIDING SYSTEM VALUE
+             VALUES (${placeholders(1, values.length)})`,
             values,
           );
-          const id = rows[0]?.id;
-          if (id === undefined) continue;
           copied += 1;
           for (const delivery of lead.deliveries) {
             await client.query(
               `INSERT INTO outbox (lead_id, channel, state, attempts, next_attempt_at, last_error, delivered_at)
                VALUES ($1, $2, $3, $4, $5, $6, $7)`,
               [
-                id,
+                lead.id,
                 delivery.channel,
                 delivery.state,
                 delivery.attempts,
@@ -464,8 +546,19 @@ export function openPostgresLeadStore(connectionString: string, options: Postgre
             );
           }
         }
-        return { copied, skipped: leads.length - copied };
+        // Past every id copied and every id the source gave (a lead deleted there was e-mailed
+        // too), never back. ALTER SEQUENCE, unlike setval, is undone if the copy fails.
+        const past = fresh.reduce(
+          (highest, lead) => Math.max(highest, lead.id),
+          Math.max(numberedTo, options.highestId ?? 0),
+        );
+        if (past > numberedTo && Number.isSafeInteger(past)) {
+          await client.query(`ALTER SEQUENCE ${sequence} RESTART WITH ${past + 1}`);
+        }
+        return { copied, clashes, numberedTo };
       });
+      if (outcome.clashes.length > 0) throw new LeadIdClash(outcome.clashes, outcome.numberedTo);
+      return { copied: outcome.copied, skipped: leads.length - outcome.copied };
     },
 
     /** Copies records of deletions (counts only) the same way, once each. */
