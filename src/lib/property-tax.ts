@@ -44,6 +44,24 @@ export function isTownSlug(table: TaxTable, slug: string | undefined): slug is s
   return getTownTax(table, slug) !== undefined;
 }
 
+/**
+ * Whose rate a home's calculator starts from, in words, for a home in `city` whose page asks for
+ * the rate of `slug` (its town guide, else its county's land): its town's; its county's alone; or,
+ * where the table has neither (a county without a rate), the default town's, said to be an example.
+ * (A home in such a county was said to be taxed at its town's rate while the default town's was worked.)
+ */
+export function rateBasis(table: TaxTable, slug: string, city: string): string {
+  const town = getTownTax(table, slug);
+  if (town === undefined) {
+    const example = getTownTax(table, table.defaultTown)?.name ?? table.defaultTown;
+    return `${example}'s property-tax rate as an example (the site has no rate for ${city})`;
+  }
+  const county = table.counties.find((c) => c.id === town.slug);
+  return county
+    ? `${county.name}'s property-tax rate (any town rate of ${city} not included)`
+    : `${city}'s property-tax rate`;
+}
+
 export function getTaxCounty(table: TaxTable, town: TaxTown): TaxCounty {
   const county = table.counties.find((c) => c.id === town.county);
   if (!county) throw new Error(`the tax table has no county "${town.county}" for ${town.name}`);

@@ -18,7 +18,7 @@ import {
   specDefaults,
   yearlySchedule,
 } from '#src/lib/mortgage.ts';
-import { buildTaxTable, combinedTaxRate, getTownTax, type TaxTable } from '#src/lib/property-tax.ts';
+import { buildTaxTable, combinedTaxRate, getTownTax, rateBasis, type TaxTable } from '#src/lib/property-tax.ts';
 import { site } from '#src/site.config.ts';
 import { readTowns } from '../../scripts/make-geojson.ts';
 import {
@@ -27,6 +27,7 @@ import {
   initialInputs,
   inputsFromQuery,
   queryFromInputs,
+  townForCity,
   withTown,
 } from '#src/components/mortgage/calculator-state.ts';
 
@@ -128,6 +129,15 @@ describe('SPEC parse rule', () => {
   it('keeps a negative number as typed', () => {
     expect(parseDecimal('-5')).toBe(-5);
     expect(parseDecimal('-0.25')).toBe(-0.25);
+  });
+
+  it('reads a number too large for a double as the largest one, its sign kept; the word Infinity stays 0', () => {
+    // 1e309 overflowed to Infinity, which was read as 0 while 1e308 was read as itself.
+    expect(parseDecimal('1e309')).toBe(Number.MAX_VALUE);
+    expect(parseDecimal('9'.repeat(400))).toBe(Number.MAX_VALUE);
+    expect(parseDecimal('-1e309')).toBe(-Number.MAX_VALUE);
+    expect(parseDecimal(' +1e309x')).toBe(Number.MAX_VALUE);
+    for (const word of ['Infinity', '-Infinity', ' +Infinity', 'Infinity5']) expect(parseDecimal(word)).toBe(0);
   });
 });
 
@@ -237,12 +247,35 @@ describe('figures typed beyond any home', () => {
     expect(steep.rate).toBe(100);
     expect(Number.isFinite(steep.result.payment)).toBe(true);
     expect(steep.result.payment).toBe(calculateMortgage({ price: 300000, down: 60000, rate: 100, term: 30 }).payment);
+    // A down payment below zero is none: the loan is the price, never more.
     const credit = typed('300000', '-1e308', '7');
-    expect(credit.result.loan).toBe(300000 + largestAmount);
+    expect(credit.result.loan).toBe(300000);
     for (const f of [huge, steep, credit]) {
       for (const amount of [f.result.payment, f.result.totalInterest, f.cost.total])
         expect(Number.isFinite(amount)).toBe(true);
     }
+  });
+
+  it('caps a figure past the largest double (1e309) as it caps 1e308, never reading it as 0', () => {
+    // Read as 0, a rate of 1e309 was worked at 0 % and a price of 1e309 asked for a home price.
+    const costs = { insurance: '1e309', hoa: '1e309', pmiRate: '1e309', taxRate: '1e309' };
+    const over = calculatorFigures({ ...initialInputs(table), price: '1e309', down: '1e309', rate: '1e309', ...costs });
+    const at = calculatorFigures({
+      ...initialInputs(table),
+      ...Object.fromEntries(Object.keys(costs).map((k) => [k, '1e308'])),
+      price: '1e308',
+      down: '1e308',
+      rate: '1e308',
+    });
+    expect(over).toEqual(at);
+    expect(over.price).toBe(largestAmount);
+    const steep = typed('300000', '60000', '1e309');
+    expect(steep.rate).toBe(100);
+    expect(steep.result.payment).toBe(typed('300000', '60000', '1e308').result.payment);
+    // From a shared link too, and written back as the same figure.
+    const linked = inputsFromQuery(table, '?price=1e309&down=0', initialInputs(table));
+    expect(calculatorFigures(linked).price).toBe(largestAmount);
+    expect(inputsFromQuery(table, queryFromInputs(table, linked), initialInputs(table))).toEqual(linked);
   });
 });
 
@@ -358,6 +391,18 @@ describe('property tax by town', () => {
     for (const slug of ['youngsville', 'franklinton']) expect(rate(slug)).toBe(0.505);
   });
 
+  it("says whose rate a home's calculator starts from: its town's, its county's alone, or an example", () => {
+    expect(rateBasis(table, 'cary', 'Cary')).toBe("Cary's property-tax rate");
+    expect(rateBasis(table, 'wake-county', 'Morrisville')).toBe(
+      "Wake County's property-tax rate (any town rate of Morrisville not included)",
+    );
+    // A county without a rate: the calculator works the default town's (townForCity).
+    expect(townForCity(table, 'durham-county')).toBe('raleigh');
+    expect(rateBasis(table, 'durham-county', 'Durham')).toBe(
+      "Raleigh's property-tax rate as an example (the site has no rate for Durham)",
+    );
+  });
+
   it('works out the yearly and monthly tax of a home', () => {
     expect(formatMoney(annualPropertyTax(300000, rate('raleigh')))).toBe('$2,616.30');
     expect(formatMoney(annualPropertyTax(300000, rate('raleigh')) / 12)).toBe('$218.03');
@@ -459,6 +504,15 @@ describe('calculator state and URL query', () => {
     expect(cost.total).toBe(roundCents(result.payment));
     // A price below zero borrows nothing and is taxed on nothing.
     expect(calculatorFigures({ ...initialInputs(table), price: '-300000' }).cost.total).toBe(150);
+  });
+
+  it('reads a down payment below zero as 0: the loan is never above the price', () => {
+    // "-60000" on a $300,000 home borrowed $360,000 and charged PMI on it.
+    const figures = calculatorFigures({ ...initialInputs(table), down: '-60000' });
+    expect(figures.down).toBe(0);
+    expect(figures.result.loan).toBe(300000);
+    expect(figures.pmi).toEqual(calculatorFigures({ ...initialInputs(table), down: '0' }).pmi);
+    expect(figures.cost.total).toBe(calculatorFigures({ ...initialInputs(table), down: '0' }).cost.total);
   });
 
   it('round-trips through the query', () => {
