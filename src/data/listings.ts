@@ -7,7 +7,8 @@
 import { getImage } from 'astro:assets';
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { buildTime } from '#src/lib/build-time.ts';
-import { inNarrowing } from '#src/lib/listing/facets.ts';
+import { getCities } from '#src/data/content.ts';
+import { inNarrowing, townSpelling } from '#src/lib/listing/facets.ts';
 import {
   compareListings,
   isAvailable,
@@ -28,9 +29,11 @@ let all: Promise<Home[]> | undefined;
 
 /** Every home, in /listings order: on the market first (newest first), then sold (latest first). */
 export function getListings(): Promise<Home[]> {
-  all ??= getCollection('listing').then((homes) => {
+  all ??= Promise.all([getCollection('listing'), getCities()]).then(([homes, cities]) => {
     const keys = new Map<string, string>();
     for (const home of homes) {
+      const file = home.filePath ?? home.id;
+      home.data.City = townSpelling(cities, home.data, { file, synced: isSynced(home.data) }) ?? home.data.City;
       const slug = listingSlug(home.data);
       if (!isSynced(home.data) && slug !== home.id) {
         throw new Error(

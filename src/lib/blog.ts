@@ -193,6 +193,15 @@ export function contentMistakes(
         ...((a.body ?? '').trim() === ''
           ? [`${a.filePath}: the article has no text: write it below the front matter's closing ---.`]
           : []),
+        // An <img> is left as written: its relative address points under /blog/, where nothing is.
+        ...[
+          ...(a.body ?? '').matchAll(
+            /<img\b[^>]*?\bsrc\s*=\s*["']?((?:\.{1,2}\/)*(?![a-z][a-z\d+.-]*:|\/)[^"'\s>]+)/gi,
+          ),
+        ].map(
+          ([, src]) =>
+            `${a.filePath}: <img src="${src}">: write a picture in the text as ![what it shows](${src}), which the build processes.`,
+        ),
       ];
     }),
     ...playlists.flatMap((p) => {

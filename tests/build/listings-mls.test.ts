@@ -70,7 +70,8 @@ function record(key: string, overrides: Record = {}): Record {
     StreetNumber: '77',
     StreetName: 'Synced Example',
     StreetSuffix: 'Court',
-    City: 'Apex',
+    // As many MLSs send towns: shown as the town's guide writes it.
+    City: 'APEX',
     PostalCode: '27502',
     CountyOrParish: 'Wake',
     Latitude: 35.73,
@@ -165,6 +166,8 @@ describe('the build with a listings snapshot', () => {
   it('publishes the synced home with its firm, the MLS disclaimer and the snapshot’s time', () => {
     const html = read('listings/77-synced-example-court-apex-nc.html');
     expect(html).toMatch(/<h1[^>]*>\s*77 Synced Example Court/);
+    expect(html).toContain('Apex, NC 27502');
+    expect(html).not.toContain('APEX');
     expect(html).toMatch(/data-listing-courtesy[^>]*>\s*Listing courtesy of Sample MLS Realty\s*</);
     const drop = /<span[^>]*data-price-drop[^>]*>([\s\S]*?)<\/span>\s*<\/span>/.exec(html)?.[1];
     expect(

@@ -160,6 +160,12 @@ describe('blog text rules', () => {
             // Nothing below the front matter at all: Astro's store has no body.
             { id: 'e', filePath: 'content/articles/e.mdx', data: {} },
             {
+              id: 'f',
+              filePath: 'content/articles/f.mdx',
+              body: 'Text.\n\n<img src="./images/porch.jpg" alt="Porch" />\n<img src="/logo.png" alt="" /> ![Porch](./images/porch.jpg)',
+              data: {},
+            },
+            {
               id: 'd',
               filePath: 'content/articles/d.mdx',
               body: 'Text.',
@@ -175,6 +181,7 @@ describe('blog text rules', () => {
         'content/articles/b.mdx: geo.city: write "Cary", as its city guide does, not "cary".',
         "content/articles/c.mdx: the article has no text: write it below the front matter's closing ---.",
         "content/articles/e.mdx: the article has no text: write it below the front matter's closing ---.",
+        'content/articles/f.mdx: <img src="./images/porch.jpg">: write a picture in the text as ![what it shows](./images/porch.jpg), which the build processes.',
         'content/playlists/apex-nc.yaml: guide: "apx" is not a city guide (there is no content/cities/apx.yaml); the guides are apex, cary.',
       ]);
     });

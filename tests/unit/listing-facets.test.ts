@@ -6,6 +6,7 @@ import {
   listingPages,
   listingsPath,
   listingTowns,
+  townSpelling,
   type FacetHome,
 } from '../../src/lib/listing/facets.ts';
 
@@ -76,6 +77,18 @@ describe('listing narrowings', () => {
     expect(guideOf(cities, 'Apex')).toBeUndefined();
     // The guide a home links is the one whose town page lists it.
     expect(inNarrowing({ City: 'Fuquay Varina', StandardStatus: 'Active' }, { town: 'fuquay-varina' })).toBe(true);
+  });
+
+  it("writes a home's town as its guide does: a feed's spelling is taken, a hand-written one refused", () => {
+    const cities = [{ data: { name: 'Fuquay-Varina' } }, { data: { name: 'Cary' } }];
+    const synced = { file: 'content/listings-mls/snapshot.json', synced: true };
+    const written = { file: 'content/listings/x.yaml', synced: false };
+    expect(townSpelling(cities, { City: 'FUQUAY VARINA' }, synced)).toBe('Fuquay-Varina');
+    expect(townSpelling(cities, { City: 'Cary' }, written)).toBeUndefined();
+    expect(townSpelling(cities, { City: 'Morrisville' }, written)).toBeUndefined();
+    expect(() => townSpelling(cities, { City: 'cary' }, written)).toThrow(
+      'content/listings/x.yaml: City: write "Cary", as its city guide does, not "cary".',
+    );
   });
 
   it('lists the towns by name with the status groups their homes are in', () => {

@@ -40,6 +40,24 @@ export function guideOf<C extends { data: { name: string } }>(cities: readonly C
   return cities.find((c) => toSlug(c.data.name) === slug);
 }
 
+/**
+ * A home's town as its guide writes it. A hand-written home that writes it otherwise ("holly
+ * springs") stops the build, naming the file, as an article does; a feed's ("HOLLY SPRINGS", as
+ * many MLSs send towns) is taken as the guide writes it. Undefined: the home's own spelling stands.
+ */
+export function townSpelling(
+  cities: readonly { data: { name: string } }[],
+  home: { City: string },
+  where: { file: string; synced: boolean },
+): string | undefined {
+  const guide = guideOf(cities, home.City);
+  if (guide === undefined || guide.data.name === home.City) return undefined;
+  if (!where.synced) {
+    throw new Error(`${where.file}: City: write "${guide.data.name}", as its city guide does, not "${home.City}".`);
+  }
+  return guide.data.name;
+}
+
 /** Whether a home is in a narrowing. */
 export function inNarrowing(home: FacetHome, { town, status }: Narrowing): boolean {
   return (!town || toSlug(home.City) === town) && (!status || statusGroupOf(home.StandardStatus).slug === status);
