@@ -2,7 +2,14 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { drawBackground, drawShareCard } from '#src/integrations/share-cards/render.ts';
-import { cardTitle, shareCardAlt, shareCardKey, shareCardPath, titleFontSize } from '#src/lib/seo/share-card.ts';
+import {
+  cardTitle,
+  drawableText,
+  shareCardAlt,
+  shareCardKey,
+  shareCardPath,
+  titleFontSize,
+} from '#src/lib/seo/share-card.ts';
 import { site } from '#src/site.config.ts';
 
 const base = {
@@ -77,5 +84,16 @@ describe('drawing a card', () => {
     expect(white).toBeGreaterThan(500);
     const other = await drawShareCard('Another title', background);
     expect(other.equals(jpeg)).toBe(false);
+    // A character the fonts lack is left out, not drawn as a "NO GLYPH" box.
+    const home = await drawShareCard('Parks & "Small-Town" Life', background);
+    expect((await drawShareCard('Parks & "Small-Town" Life 🏡', background)).equals(home)).toBe(true);
+    expect((await drawShareCard('Parks → & "Small-Town" ✓ Life', background)).equals(home)).toBe(true);
+  });
+
+  it('keeps the letters, accents and punctuation its fonts draw, and leaves the rest out', () => {
+    expect(drawableText('Château Row — “Naïve” Café: $450K, 5% off ®')).toBe(
+      'Château Row — “Naïve” Café: $450K, 5% off ®',
+    );
+    expect(drawableText('Welcome Home 🏡️ to 👨‍👩‍👧 Apex ✓')).toBe('Welcome Home to Apex');
   });
 });

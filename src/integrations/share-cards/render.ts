@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import { createElement as h, type ReactNode } from 'react';
 import satori from 'satori';
 import sharp from 'sharp';
-import { shareCardSize, titleFontSize, type ShareCardText } from '#src/lib/seo/share-card.ts';
+import { drawableText, shareCardSize, titleFontSize, type ShareCardText } from '#src/lib/seo/share-card.ts';
 
 const { width, height } = shareCardSize;
 /** The white band at the bottom that names the agent and the firm. */
@@ -125,7 +125,8 @@ function paint(target: Buffer, layer: Buffer, top: number): void {
 }
 
 /** One card as a JPEG: its title over a copy of the background. */
-export async function drawShareCard(title: string, background: Background): Promise<Buffer> {
+export async function drawShareCard(written: string, background: Background): Promise<Buffer> {
+  const title = drawableText(written);
   const fontSize = titleFontSize(title);
   // Only the rows three lines can fill are drawn and painted, bottom-aligned on the band.
   const boxHeight = Math.ceil(titleLines * fontSize * lineHeight) + titleGap;

@@ -49,6 +49,35 @@ export function shareCardAlt({ title, agent, firm }: ShareCardText): string {
 }
 
 /**
+ * Code points the card's fonts draw: the latin and latin-ext subsets of Lora and Inter
+ * (@fontsource), as their unicode-range lists them, in short.
+ */
+const drawable: readonly (readonly [number, number])[] = [
+  [0x20, 0x7e],
+  [0xa0, 0x24f],
+  [0x1e00, 0x1eff],
+  [0x2000, 0x206f],
+  [0x20a0, 0x20c0],
+  [0x2113, 0x2113],
+  [0x2122, 0x2122],
+  [0x2212, 0x2212],
+];
+
+/**
+ * Text as the card can draw it: a character the fonts lack (an emoji, an arrow, a check mark) is
+ * left out, not drawn as a "NO GLYPH" box; the page, its title and the card's alt text keep it.
+ */
+export function drawableText(text: string): string {
+  const kept = [...text].filter((c) => {
+    const code = c.codePointAt(0)!;
+    return (
+      drawable.some(([from, to]) => code >= from && code <= to) && !/[\u200b-\u200f\u2028-\u202e\u2060-\u206f]/.test(c)
+    );
+  });
+  return kept.join('').replace(/ {2,}/g, ' ').trim();
+}
+
+/**
  * Title size in pixels by length, so a short title is bold and a long one still fits three
  * lines across the card (Lora Bold averages about 0.5 em per character).
  */
