@@ -23,6 +23,7 @@ const formPage = '/contact';
 const sent = "Message sent! I'll get back to you soon.";
 const invalid = 'Please correct the errors below.';
 const tooMany = 'Too many submissions. Please wait before submitting again.';
+const failed = 'Sorry, your message could not be sent. Please try again, or call or e-mail me directly.';
 
 function visitorId(): string {
   return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
@@ -67,7 +68,8 @@ function validEntry(): Required<Entry> {
 }
 
 const send = (page: Page | Locator) => page.getByRole('button', { name: 'Send Message' }).click();
-const status = (page: Page) => page.getByRole('status');
+// The form's own status line: the home page has the reviews section's too.
+const status = (page: Page) => page.getByRole('form', { name: 'Send a message' }).getByRole('status');
 
 /** The error shown for a field, found the way assistive technology finds it: aria-describedby. */
 async function expectFieldError(page: Page | Locator, label: string, message: string) {
@@ -204,6 +206,25 @@ test.describe('with JavaScript', () => {
       await expect(status(page)).toHaveText(invalid);
     }
     await fill(page, entry);
+    await send(page);
+    await expect(status(page)).toHaveText(sent);
+  });
+
+  test('does not count a try that did not get through: after three failed sends the 4th is sent', async ({ page }) => {
+    const entry = validEntry();
+    // The connection drops twice, then the server cannot take the message.
+    let tries = 0;
+    await page.route('**/api/contact', async (route) =>
+      ++tries <= 2
+        ? route.abort('internetdisconnected')
+        : route.fulfill({ status: 503, contentType: 'application/json', body: '{"ok":false}' }),
+    );
+    for (let i = 0; i < 3; i++) {
+      await fill(page, entry);
+      await send(page);
+      await expect(status(page)).toHaveText(failed);
+    }
+    await page.unroute('**/api/contact');
     await send(page);
     await expect(status(page)).toHaveText(sent);
   });

@@ -140,7 +140,11 @@ function ContactFormIsland({
     const result = validateContact(values);
     // A form sent back with field errors is not a submission (nor is it on the server): the corrected try goes.
     if (!result.ok) return show({ tone: 'error', text: statusText.invalid }, result.errors);
+    // Counted as it goes, and uncounted if it does not get through: a visitor whose connection
+    // failed three times could not send a fourth time, their lead lost.
+    const counted = submissions.get(key);
     submissions.set(key, decision.entry);
+    const uncount = () => (counted ? submissions.set(key, counted) : submissions.delete(key));
 
     setErrors({});
     setStatus({ tone: 'info', text: statusText.sending });
@@ -163,12 +167,14 @@ function ContactFormIsland({
         shownAt.current = performance.now();
         return show({ tone: 'success', text: statusText.sent }, {});
       }
+      if (response.status === 429) return show({ tone: 'error', text: statusText.rateLimited });
+      uncount();
       if (response.status === 422 && answer.errors) {
         return show({ tone: 'error', text: statusText.invalid }, answer.errors);
       }
-      if (response.status === 429) return show({ tone: 'error', text: statusText.rateLimited });
       show({ tone: 'error', text: answer.message ?? statusText.failed });
     } catch {
+      uncount();
       show({ tone: 'error', text: statusText.failed });
     }
   }
