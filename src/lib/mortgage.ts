@@ -38,11 +38,17 @@ export function isLoanTerm(value: number): value is LoanTerm {
 /**
  * SPEC parse rule: a decimal as `parseFloat` reads it; empty or non-numeric counts as 0.
  * So '' -> 0, 'abc' -> 0, '1e3' -> 1000, '12abc' -> 12, '-5' -> -5 (a number is kept as
- * typed, sign included), and 'Infinity' -> 0 (not an amount anyone can pay).
+ * typed, sign included), and the word 'Infinity' -> 0 (not an amount anyone can pay). A number
+ * too large for a double ('1e309') is read as the largest double, its sign kept, so that every
+ * caller caps it as it caps 1e308 (`withinLargestAmount`, `highestRatePercent`); read as 0, a
+ * rate of 1e309 was worked at 0 % and a price of 1e309 asked to "Enter a home price". Always finite.
  */
 export function parseDecimal(raw: string): number {
   const value = Number.parseFloat(raw);
-  return Number.isFinite(value) ? value : 0;
+  if (Number.isFinite(value)) return value;
+  // parseFloat gives Infinity both for the word and for a number past the largest double: only the number is a figure.
+  if (Number.isNaN(value) || /^[+-]?Infinity/.test(raw.trimStart())) return 0;
+  return Math.sign(value) * Number.MAX_VALUE;
 }
 
 /**

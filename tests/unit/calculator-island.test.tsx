@@ -24,4 +24,12 @@ describe('the down payment hint', () => {
     expect(shown).toContain('19.9% of the home price');
     expect(text({ price: 300000, down: 60000, hoa: 0 })).toContain('20% of the home price');
   });
+
+  it('reads a down payment below zero as none: 0% of the price, the loan the price', () => {
+    // It said "-20% of the home price" and lent $360,000 on a $300,000 home.
+    const shown = text({ price: 300000, down: -60000, hoa: 0 });
+    expect(shown).toContain(' 0% of the home price');
+    expect(shown).not.toContain('$360,000.00');
+    expect(shown).toContain('Loan Amount $300,000.00');
+  });
 });

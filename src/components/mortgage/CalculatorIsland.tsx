@@ -58,6 +58,12 @@ function editedBeforeHydration(table: TaxTable, id: string): Partial<CalculatorI
 /** Long enough that typing "350000" writes the URL once, short enough that a quick share has it. */
 const urlWriteDelayMs = 400;
 
+/**
+ * How long the figures stay still before screen readers are told them: one short summary after
+ * the visitor pauses, not a queue of every figure at every keystroke.
+ */
+export const announceDelayMs = 500;
+
 function CalculatorIsland({ city, taxTable, title, headingLevel, anchor, start }: Props) {
   const id = useId();
   const [inputs, setInputs] = useState<CalculatorInputs>(() => initialInputs(taxTable, city, start));
@@ -93,6 +99,18 @@ function CalculatorIsland({ city, taxTable, title, headingLevel, anchor, start }
     return () => window.clearTimeout(timer);
   }, [inputs, anchor, taxTable]);
 
+  const { price, down, rate, result, pmi, cost } = calculatorFigures(inputs, start?.taxBase?.value);
+  // What the one live region (visually hidden) says once the figures settle: the visible figures are
+  // not live, as every keystroke changed two regions and queued an announcement per figure. Worded
+  // unlike the visible labels ("Total monthly cost"), so that a search for one finds it once.
+  const summary = `Monthly payment ${formatMoney(result.payment)}, total cost ${formatMoney(cost.total)} a month`;
+  const [announced, setAnnounced] = useState('');
+  useEffect(() => {
+    if (!edited.current) return;
+    const timer = window.setTimeout(() => setAnnounced(summary), announceDelayMs);
+    return () => window.clearTimeout(timer);
+  }, [summary]);
+
   const update = (patch: Partial<CalculatorInputs>) => {
     edited.current = true;
     setInputs((current) => ({ ...current, ...patch }));
@@ -102,7 +120,6 @@ function CalculatorIsland({ city, taxTable, title, headingLevel, anchor, start }
     setInputs((current) => withTown(taxTable, current, town));
   };
 
-  const { price, down, rate, result, pmi, cost } = calculatorFigures(inputs, start?.taxBase?.value);
   const schedule = yearlySchedule(result.loan, rate, inputs.term);
   // 19.97% is not rounded to "20%" while PMI is charged for being under it.
   const share = Number(((down / price) * 100).toFixed(1));
@@ -114,6 +131,10 @@ function CalculatorIsland({ city, taxTable, title, headingLevel, anchor, start }
   return (
     <div id={anchor} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <Heading className="font-display text-2xl font-bold text-ink sm:text-3xl">{title}</Heading>
+      {/* In the page, empty, from the first render, so that each summary set in it is read out. */}
+      <p role="status" className="sr-only">
+        {announced}
+      </p>
       <div className="mt-5 grid gap-6 md:grid-cols-2 print:grid-cols-2">
         <div className="grid content-start gap-4">
           <NumberField

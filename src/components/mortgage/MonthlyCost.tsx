@@ -127,12 +127,8 @@ export default function MonthlyCost({
           ))}
           <div className="mt-2 flex flex-wrap justify-between gap-x-4 border-t border-slate-300 pt-3 text-base sm:text-lg">
             <dt className="font-semibold">Total monthly cost</dt>
-            <dd
-              aria-live="polite"
-              aria-atomic="true"
-              className="font-bold wrap-anywhere tabular-nums"
-              data-testid="total-monthly-cost"
-            >
+            {/* Not a live region: the island reads the total out with the payment once they settle. */}
+            <dd className="font-bold wrap-anywhere tabular-nums" data-testid="total-monthly-cost">
               {formatMoney(cost.total)}
             </dd>
           </div>

@@ -1,4 +1,7 @@
-/** The SPEC result: monthly payment, loan amount and total interest, announced as they change, and the disclaimer. */
+/**
+ * The SPEC result: monthly payment, loan amount and total interest, and the disclaimer. Not a live
+ * region: the island reads out a short summary once the figures settle (CalculatorIsland).
+ */
 import { formatMoney, type MortgageResult } from '#src/lib/mortgage.ts';
 
 /** SPEC §7 disclaimer, word for word. */
@@ -11,7 +14,7 @@ interface Props {
 export default function PaymentSummary({ result }: Props) {
   return (
     <div className="flex flex-col rounded-lg bg-sand p-5">
-      <div aria-live="polite" aria-atomic="true">
+      <div>
         <p className="text-sm font-semibold tracking-wide text-ink-soft uppercase">Monthly Payment</p>
         <p
           className="mt-1 font-display text-4xl font-bold wrap-anywhere text-ink tabular-nums"
