@@ -115,9 +115,11 @@ test("Google's reviews: 5-star only, newest first, 4 at most, defaults, cut text
   await openAndInteract(page, '/testimonials');
   // The 4-card skeleton while Google answers.
   await expect(section(page).locator('[data-skeleton]')).toHaveCount(4);
-  await expect(section(page).getByRole('status', { name: 'Loading reviews' })).toBeVisible();
+  // Said by the one status line, in the page from the start; the skeleton is hidden from screen readers.
+  await expect(section(page).getByRole('status')).toHaveText('Loading reviews');
   await expect(cards(page)).toHaveCount(4);
   await expect(section(page).locator('[data-skeleton]')).toHaveCount(0);
+  await expect(section(page).getByRole('status')).toHaveText('Reviews loaded');
 
   const url = new URL(scripts[0]!);
   expect(url.searchParams.get('key')).toBe('test-browser-key');
@@ -158,6 +160,7 @@ test("a non-OK status shows 'Places getDetails failed: {status}' and the built-i
   await withMaps(page, { status: 'REQUEST_DENIED' });
   await openAndInteract(page, '/testimonials');
   await expect(section(page).getByText('Places getDetails failed: REQUEST_DENIED')).toBeVisible();
+  await expect(section(page).getByRole('status')).toHaveText('Places getDetails failed: REQUEST_DENIED');
   await expect(section(page).getByText('5.0 from 34 reviews')).toBeVisible();
   await expect(cards(page)).toHaveCount(4);
   await expect(section(page).getByText(testimonials[0]!.author_name)).toBeVisible();

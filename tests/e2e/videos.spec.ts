@@ -166,11 +166,14 @@ test('Refresh Content shows the loading state, then the fresh playlists', async 
   await openVideos(page);
   const refresh = page.getByRole('button', { name: 'Refresh Content' });
   await refresh.click();
-  await expect(page.getByRole('status').filter({ hasText: 'Loading videos...' })).toBeVisible();
+  // Shown in place, and said by the status line that is in the page from the start.
+  await expect(page.getByRole('main').locator('p:not([role])', { hasText: 'Loading videos...' })).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText('Loading videos...');
   await expect(refresh).toBeDisabled();
   await expect(refresh.locator('svg')).toHaveClass(/animate-spin/);
   release();
   await expect(page.getByRole('heading', { level: 2, name: 'Freshly Synced Tours' })).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText('Videos updated');
   await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveCount(1);
   await expect(refresh).toBeEnabled();
 });
@@ -228,13 +231,18 @@ test("a failed refresh shows YouTube's message, or the status, or 'Failed to loa
   await page.route('**/api/videos', (route) => answers.shift()!(route));
   await openVideos(page);
   const refresh = page.getByRole('button', { name: 'Refresh Content' });
+  // Shown above the empty state, and said by the status line (in the page from the start).
+  const failure = async (message: string) => {
+    await expect(page.getByRole('status')).toHaveText(message);
+    await expect(page.getByRole('main').locator('p:not([role])', { hasText: message })).toBeVisible();
+  };
   await refresh.click();
-  await expect(page.getByRole('alert')).toHaveText(quota);
+  await failure(quota);
   await expect(page.getByRole('heading', { name: 'No videos available' })).toBeVisible();
   await refresh.click();
-  await expect(page.getByRole('alert')).toHaveText('500 Internal Server Error');
+  await failure('500 Internal Server Error');
   await refresh.click();
-  await expect(page.getByRole('alert')).toHaveText('Failed to load YouTube data');
+  await failure('Failed to load YouTube data');
 });
 
 test('/api/videos answers the snapshot when the server has no YouTube key', async ({ page, request }) => {

@@ -149,30 +149,29 @@ function ReviewCard({ review }: { review: Review }) {
   );
 }
 
+/** The 4-card skeleton, hidden from screen readers: the status line says "Loading reviews". */
 function Skeleton() {
   return (
-    <div role="status" aria-label="Loading reviews">
-      <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4" aria-hidden="true">
-        {Array.from({ length: MAX_REVIEWS }, (_, i) => (
-          <li
-            key={i}
-            data-skeleton
-            className="min-h-72 animate-pulse rounded-lg bg-white p-6 shadow-sm motion-reduce:animate-none"
-          >
-            <div className="flex items-center gap-3">
-              <div className="size-11 rounded-full bg-slate-200" />
-              <div className="h-4 w-28 rounded bg-slate-200" />
-            </div>
-            <div className="mt-5 h-4 w-24 rounded bg-slate-200" />
-            <div className="mt-5 space-y-2">
-              <div className="h-3 rounded bg-slate-200" />
-              <div className="h-3 rounded bg-slate-200" />
-              <div className="h-3 w-2/3 rounded bg-slate-200" />
-            </div>
-          </li>
-        ))}
-      </ul>
-    </div>
+    <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4" aria-hidden="true">
+      {Array.from({ length: MAX_REVIEWS }, (_, i) => (
+        <li
+          key={i}
+          data-skeleton
+          className="min-h-72 animate-pulse rounded-lg bg-white p-6 shadow-sm motion-reduce:animate-none"
+        >
+          <div className="flex items-center gap-3">
+            <div className="size-11 rounded-full bg-slate-200" />
+            <div className="h-4 w-28 rounded bg-slate-200" />
+          </div>
+          <div className="mt-5 h-4 w-24 rounded bg-slate-200" />
+          <div className="mt-5 space-y-2">
+            <div className="h-3 rounded bg-slate-200" />
+            <div className="h-3 rounded bg-slate-200" />
+            <div className="h-3 w-2/3 rounded bg-slate-200" />
+          </div>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -212,11 +211,17 @@ function ReviewsIsland({
           </p>
         )}
       </div>
-      {view?.error && (
-        <p role="status" className="mt-4 text-center text-sm text-ink-soft">
-          {view.error}
-        </p>
-      )}
+      {/* The status line, in the page from the first render (server HTML included) and empty until
+          there is news, as screen readers often miss a text that arrives inside a new status element.
+          An error shows in it; the loading and its end are for screen readers only (the skeleton
+          and the cards show them). */}
+      <div role="status" className="text-center text-sm text-ink-soft">
+        {view?.error ? (
+          <p className="mt-4">{view.error}</p>
+        ) : (
+          <span className="sr-only">{!view ? 'Loading reviews' : view !== initialView ? 'Reviews loaded' : ''}</span>
+        )}
+      </div>
       <div className="mt-8">
         {view ? (
           <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">

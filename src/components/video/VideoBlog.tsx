@@ -103,11 +103,27 @@ function VideoBlog({
   }
 
   const empty = live ? live.playlists.length === 0 : !hasPlaylists;
+  // What the status line says: the loading, its end or its error. Set in a line that is in the page
+  // from the first render (server HTML included), as screen readers often miss a text that arrives
+  // inside a new status element ("Loading videos..." was one, and the end of the load was never said).
+  const announcement = loading
+    ? 'Loading videos...'
+    : status.state === 'error'
+      ? status.message
+      : live
+        ? live.playlists.length > 0
+          ? 'Videos updated'
+          : 'No videos available'
+        : '';
 
   return (
     // Clicks on the video cards' links, which the keyboard reaches and activates as links.
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- see above
     <div onClick={play}>
+      {/* Visually hidden: the loading line and the error show in their places below. */}
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
       <div className="flex justify-end">
         {/* aria-disabled, not disabled: a disabled button drops the keyboard focus to the page. */}
         <button
@@ -124,16 +140,15 @@ function VideoBlog({
       </div>
 
       {loading ? (
-        <p role="status" className="flex items-center justify-center gap-3 py-24 text-lg text-ink-soft">
+        <p className="flex items-center justify-center gap-3 py-24 text-lg text-ink-soft">
           <Spinner spinning />
           Loading videos...
         </p>
       ) : empty ? (
         <div className="py-20 text-center">
+          {/* Said by the status line above: an alert of its own would say it twice. */}
           {status.state === 'error' && (
-            <p role="alert" className="mx-auto mb-8 max-w-xl rounded-md bg-brand-50 px-4 py-3 text-brand-800">
-              {status.message}
-            </p>
+            <p className="mx-auto mb-8 max-w-xl rounded-md bg-brand-50 px-4 py-3 text-brand-800">{status.message}</p>
           )}
           <h2 className="font-display text-2xl font-bold text-ink">No videos available</h2>
           <p className="mt-3 text-ink-soft">{`${agentFirstName}'s latest real estate videos will appear here soon.`}</p>
