@@ -6,7 +6,7 @@
 import leafletCss from 'leaflet/dist/leaflet.css?inline';
 import type { Feature, Geometry } from 'geojson';
 import type { CircleMarker as LeafletCircleMarker, Layer, Path, Tooltip as LeafletTooltip } from 'leaflet';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CircleMarker, GeoJSON, MapContainer, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import { geoJSON, latLngBounds } from 'leaflet';
 import {
@@ -127,13 +127,25 @@ const pinMarkers = new WeakMap<Element, LeafletCircleMarker>();
 const labelOffset = (side: 'top' | 'bottom'): [number, number] => [0, side === 'top' ? -8 : 8];
 
 /**
+ * The radius of a pin's touch target, in px: a 30 px circle, as the drawing before the map has
+ * (HomesMap.astro), where the dot itself (radius 8, a 3 px ring) is 19 px: under the 24 px a
+ * touch target needs at least.
+ */
+const pinTargetRadius = 15;
+
+/**
  * A pin as a link, like the areas: reachable by keyboard, named for the home, opened with Enter;
  * its price beside it (all the time while `labelled`, else when pointed at or focused). It and its
  * price carry `data-home-pin`, by which the list's price and bedroom choices hide the pins of the
  * cards they hide (ListingFilters.astro); told here that pins have appeared, the list applies its
- * current choice to them.
+ * current choice to them. `target` is its wider touch target (HomePin), shown and hidden with it.
  */
-function linkPin(marker: LeafletCircleMarker, pin: MapPin, labelled: boolean): void {
+function linkPin(
+  marker: LeafletCircleMarker,
+  pin: MapPin,
+  labelled: boolean,
+  target: LeafletCircleMarker | null,
+): void {
   const el = marker.getElement();
   if (!el) return;
   pinMarkers.set(el, marker);
@@ -167,7 +179,54 @@ function linkPin(marker: LeafletCircleMarker, pin: MapPin, labelled: boolean): v
     ['blur', false],
   ] as const)
     el.addEventListener(type, () => reveal(on));
+  // Leaflet's Path elements are SVG paths, typed as plain Elements.
+  const targetEl = target?.getElement() as SVGElement | undefined;
+  if (target && targetEl) {
+    // Under every dot (not only its own), so that it never takes a tap meant for a neighbour's dot.
+    target.bringToBack();
+    // The dot is the link for the keyboard and screen readers; the target is only a wider place to tap.
+    targetEl.setAttribute('aria-hidden', 'true');
+    targetEl.addEventListener('mouseenter', () => reveal(true));
+    targetEl.addEventListener('mouseleave', () => reveal(false));
+    // Hidden and shown with its pin by the list's choices (which tell 'home-pins-shown' once applied).
+    const follow = () => {
+      targetEl.style.display = (el as SVGElement).style.display;
+    };
+    document.addEventListener('home-pins-shown', follow);
+    marker.once('remove', () => document.removeEventListener('home-pins-shown', follow));
+  }
   document.dispatchEvent(new Event('home-pins'));
+}
+
+/** A home's pin: its dot (linkPin) over a wider transparent circle that opens the home too. */
+function HomePin({ pin, labelled }: { pin: MapPin; labelled: boolean }) {
+  const target = useRef<LeafletCircleMarker>(null);
+  const open = () => window.location.assign(pin.href);
+  return (
+    <>
+      {/* Added first, so it exists when the dot's `add` wires it up. */}
+      <CircleMarker
+        ref={target}
+        center={[pin.lat, pin.lng]}
+        radius={pinTargetRadius}
+        pathOptions={{ stroke: false, fillOpacity: 0 }}
+        eventHandlers={{ click: open }}
+      />
+      <CircleMarker
+        center={[pin.lat, pin.lng]}
+        radius={8}
+        pathOptions={
+          pin.available
+            ? { color: '#fff', weight: 3, fillColor: pinColours.available, fillOpacity: 1 }
+            : { color: pinColours.other, weight: 3, fillColor: '#fff', fillOpacity: 1 }
+        }
+        eventHandlers={{
+          add: (event) => linkPin(event.target as LeafletCircleMarker, pin, labelled, target.current),
+          click: open,
+        }}
+      />
+    </>
+  );
 }
 
 const labelStyle = (hidden: boolean, above = false) => ({
@@ -273,20 +332,7 @@ export default function LeafletAreaMap({ tileUrl, attribution, dataUrl, home, pi
       >
         <TileLayer url={tileUrl} attribution={buildAttributionHtml(attribution)} />
         {pins.map((pin) => (
-          <CircleMarker
-            key={pin.href}
-            center={[pin.lat, pin.lng]}
-            radius={8}
-            pathOptions={
-              pin.available
-                ? { color: '#fff', weight: 3, fillColor: pinColours.available, fillOpacity: 1 }
-                : { color: pinColours.other, weight: 3, fillColor: '#fff', fillOpacity: 1 }
-            }
-            eventHandlers={{
-              add: (event) => linkPin(event.target as LeafletCircleMarker, pin, labelled ?? false),
-              click: () => window.location.assign(pin.href),
-            }}
-          />
+          <HomePin key={pin.href} pin={pin} labelled={labelled ?? false} />
         ))}
         {labelled && <PriceLabels />}
       </MapContainer>
