@@ -232,9 +232,9 @@ export function describeLeadStoreContract(
       expect(answers.filter((a) => a.allowed)).toHaveLength(3);
     });
 
-    it('takes spam with a kilobytes-long address and client address (their counters go by a digest)', async () => {
-      const email = `${'x'.repeat(8000)}@example.com`;
-      const outcome = await takeSubmission(
+    /** A bot's submission (the honeypot filled) from `clientAddress`. */
+    const takeSpam = (email: string, clientAddress: string) =>
+      takeSubmission(
         {
           values: { ...visitorValues, email },
           honeypot: 'http://spam.example',
@@ -243,8 +243,12 @@ export function describeLeadStoreContract(
           userAgent: 'bot',
           sourcePage: '/',
         },
-        { store, channels: ['email'], minFillMs: 3000, consentText: 'c', clientAddress: '203.0.113.9'.repeat(700) },
+        { store, channels: ['email'], minFillMs: 3000, consentText: 'c', clientAddress },
       );
+
+    it('takes spam with a kilobytes-long address and client address (their counters go by a digest)', async () => {
+      const email = `${'x'.repeat(8000)}@example.com`;
+      const outcome = await takeSpam(email, '203.0.113.9'.repeat(700));
       expect(outcome).toMatchObject({ kind: 'accepted', spam: true });
       expect(counterKey('email', email)).toMatch(/^email:sha256:[0-9a-f]{64}$/);
       expect(counterKey('email', 'ann@example.com')).toBe('email:ann@example.com');
@@ -258,17 +262,7 @@ export function describeLeadStoreContract(
         seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
         return String.fromCodePoint(0x4e00 + (seed % 0x5200));
       }).join('');
-      const outcome = await takeSubmission(
-        {
-          values: { ...visitorValues, email },
-          honeypot: 'http://spam.example',
-          elapsedMs: 9000,
-          fromScript: true,
-          userAgent: 'bot',
-          sourcePage: '/',
-        },
-        { store, channels: ['email'], minFillMs: 3000, consentText: 'c', clientAddress: '203.0.113.9' },
-      );
+      const outcome = await takeSpam(email, '203.0.113.9');
       expect(outcome).toMatchObject({ kind: 'accepted', spam: true });
       expect((await store.listLeads({ includeSpam: true })).map((l) => l.email)).toEqual([email]);
       expect(await store.deleteLeadsByEmail(email)).toEqual({ leads: 1, deliveries: 0 });

@@ -9,17 +9,11 @@ import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import CalculatorIsland, { announceDelayMs } from '#src/components/mortgage/CalculatorIsland.tsx';
-import { buildTaxTable } from '#src/lib/property-tax.ts';
+import { oneTownTaxTable } from '../support/tax-table.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const table = buildTaxTable({
-  fiscalYear: 'FY2026',
-  billYear: 2025,
-  counties: [{ id: 'wake-county', name: 'Wake County', taxRate: 0.5171 }],
-  towns: [{ id: 'raleigh', name: 'Raleigh', county: 'Wake County', municipalRate: 0.355 }],
-  defaultTown: 'raleigh',
-});
+const table = oneTownTaxTable;
 
 let root: Root;
 let el: HTMLElement;

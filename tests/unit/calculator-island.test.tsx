@@ -2,15 +2,9 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import CalculatorIsland from '#src/components/mortgage/CalculatorIsland.tsx';
-import { buildTaxTable } from '#src/lib/property-tax.ts';
+import { oneTownTaxTable } from '../support/tax-table.ts';
 
-const table = buildTaxTable({
-  fiscalYear: 'FY2026',
-  billYear: 2025,
-  counties: [{ id: 'wake-county', name: 'Wake County', taxRate: 0.5171 }],
-  towns: [{ id: 'raleigh', name: 'Raleigh', county: 'Wake County', municipalRate: 0.355 }],
-  defaultTown: 'raleigh',
-});
+const table = oneTownTaxTable;
 const text = (start: { price: number; down: number; hoa: number }) =>
   renderToString(<CalculatorIsland taxTable={table} title="T" headingLevel={2} anchor="a" start={start} />)
     .replace(/<[^>]+>/g, ' ')
