@@ -41,6 +41,20 @@ describe('npm run build', () => {
     expect(tree()).toEqual(before);
   });
 
+  it("names a town's list as the canonical of its one-status narrowing, and lists only the town's in the sitemap", () => {
+    const client = join(project, 'dist', 'client');
+    const sitemap = readFileSync(join(client, 'sitemap-0.xml'), 'utf8');
+    // The sample's one home in the town is for sale: /for-sale lists what the town's list does.
+    const narrowed = readFileSync(join(client, 'listings/town/cary/for-sale.html'), 'utf8');
+    expect(narrowed).toContain('<link rel="canonical" href="https://www.example.com/listings/town/cary">');
+    expect(narrowed).toContain('<meta property="og:url" content="https://www.example.com/listings/town/cary">');
+    expect(sitemap).not.toContain('<loc>https://www.example.com/listings/town/cary/for-sale</loc>');
+    expect(sitemap).toContain('<loc>https://www.example.com/listings/town/cary</loc>');
+    expect(readFileSync(join(client, 'listings/town/cary.html'), 'utf8')).toContain(
+      '<link rel="canonical" href="https://www.example.com/listings/town/cary">',
+    );
+  });
+
   it("bundles React's production build, not its development one", () => {
     const assets = join(project, 'dist', 'client', '_astro');
     const scripts = readdirSync(assets).filter((name) => name.endsWith('.js'));

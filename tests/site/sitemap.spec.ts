@@ -31,12 +31,20 @@ const isNoindex = (html: string) =>
 /** Not-found pages: served with status 404, never indexable pages of their own. */
 const errorPages: string[] = notFoundPages.map(({ page }) => page);
 
+/** Whether a page names another as its canonical: it repeats that one, which the sitemap lists instead. */
+const repeatsAnother = (p: { path: string; html: string }) => {
+  const canonical = /<link rel="canonical" href="([^"]+)"/.exec(p.html)?.[1];
+  return canonical !== undefined && new URL(canonical).pathname !== p.path;
+};
+
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
 
-test('sitemap.xml lists every indexable built page and nothing else', async ({ request }) => {
+test('sitemap.xml lists every indexable built page that is its own canonical, and nothing else', async ({
+  request,
+}) => {
   const pages = htmlFiles(client).map((file) => ({ path: pathOf(file), html: readFileSync(file, 'utf8') }));
   const indexable = pages
-    .filter((p) => !errorPages.includes(p.path) && !isNoindex(p.html))
+    .filter((p) => !errorPages.includes(p.path) && !isNoindex(p.html) && !repeatsAnother(p))
     .map((p) => p.path)
     .sort();
   const noindex = pages.filter((p) => isNoindex(p.html)).map((p) => p.path);

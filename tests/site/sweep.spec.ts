@@ -1,14 +1,16 @@
 /**
- * Sweeps every page of the built sitemap plus the not-found pages: one h1, head tags,
+ * Sweeps every page of the built sitemap, the pages that repeat one of them and the not-found pages: one h1, head tags,
  * parseable JSON-LD, resolving internal links, unique titles and descriptions, American spelling, and no
  * axe-core WCAG 2.2 A/AA violation.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { axeViolations } from '../support/axe.ts';
 import { focusProblems, reportFocus } from '../support/focus.ts';
-import { notFoundPaths, sitemapPaths } from '../support/pages.ts';
+import { notFoundPaths, repeatingPaths, sitemapPaths } from '../support/pages.ts';
 
 const pages = sitemapPaths();
+/** Indexable too, their canonical naming the page they repeat. */
+const repeating = repeatingPaths();
 
 /** Linked from the footer of every page (issue 18). */
 const legalLinks = [
@@ -23,7 +25,7 @@ test('the sitemap lists the pages of the site', () => {
   expect(pages.length).toBeGreaterThan(10);
 });
 
-for (const path of [...pages, ...notFoundPaths]) {
+for (const path of [...pages, ...repeating, ...notFoundPaths]) {
   test(`page ${path}: one h1, head tags, JSON-LD, accessibility`, async ({ page }) => {
     const response = await page.goto(path);
     expect(response?.status()).toBe(notFoundPaths.includes(path) ? 404 : 200);
@@ -41,7 +43,9 @@ for (const path of [...pages, ...notFoundPaths]) {
     await expect(search).toHaveAttribute('href', '/search');
     const robots = await page.locator('meta[name="robots"]').getAttribute('content');
     expect(['index,follow', 'noindex,nofollow']).toContain(robots);
-    if (pages.includes(path)) expect(robots).toBe('index,follow');
+    if (pages.includes(path) || repeating.includes(path)) expect(robots).toBe('index,follow');
+    // What a repeating page names as its canonical is a page of the sitemap.
+    if (repeating.includes(path)) expect(pages).toContain(new URL(canonical!).pathname);
     // Astro's HTML compression drops a line break between text and an inline tag or expression:
     // 'MLS.<a>Open…' reads 'MLS.Open…', '© {year}\n{name}' reads '© 2026Jordan' and 'town,{fiscalYear}'
     // reads 'town,FY2026', and 'phone</a>\n·\n<a>e-mail' reads 'phone·e-mail'. Catch words glued together.

@@ -15,6 +15,22 @@ export function sitemapPaths(): string[] {
   return [...new Set(paths)].sort();
 }
 
+/**
+ * Built pages that name another page as their canonical (a town's list narrowed to the one status
+ * all its homes have): indexable, but left out of the sitemap as the pages they repeat are in it.
+ */
+export function repeatingPaths(): string[] {
+  return readdirSync(client, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .flatMap((entry) => {
+      const path = pagePathOfFile(relative(client, join(entry.parentPath, entry.name)).split(sep).join('/'));
+      const html = readFileSync(join(entry.parentPath, entry.name), 'utf8');
+      const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+      return canonical !== undefined && new URL(canonical).pathname !== path ? [path] : [];
+    })
+    .sort();
+}
+
 /** An address that names no page, under each not-found page's prefix (src/lib/not-found.ts). */
 export const notFoundPaths = ['/this-page-does-not-exist', '/city/atlantis', '/listings/100-long-sold-lane-cary-nc'];
 
