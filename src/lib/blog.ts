@@ -196,10 +196,11 @@ export function contentMistakes(
         // An <img> is left as written: its relative address points under /blog/, where nothing is.
         ...[
           ...(a.body ?? '').matchAll(
-            /<img\b[^>]*?\bsrc\s*=\s*["']?((?:\.{1,2}\/)*(?![a-z][a-z\d+.-]*:|\/)[^"'\s>]+)/gi,
+            // Quoted (src={cover.src} is an imported picture, which works), and not data-src.
+            /<img\b[^>]*?(?<![\w-])src\s*=\s*(["'])((?:\.{1,2}\/)*(?![a-z][a-z\d+.-]*:|\/)[^"']+)\1/gi,
           ),
         ].map(
-          ([, src]) =>
+          ([, , src]) =>
             `${a.filePath}: <img src="${src}">: write a picture in the text as ![what it shows](${src}), which the build processes.`,
         ),
       ];

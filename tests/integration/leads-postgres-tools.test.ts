@@ -178,6 +178,28 @@ describe('npm run leads:to-postgres', () => {
     expect(await leadsIn(url)).toEqual([{ id: 6, email: 'new@example.com', deliveries: [6] }, ...copied]);
   });
 
+  it('after a copy, refuses a second file whose lead has a number the first gave (its lead since deleted)', async () => {
+    const url = await server.createDatabase('leads_second');
+    expect(run('scripts/leads-to-postgres.ts', { DATABASE_URL: url }, await fileWithGaps()).stdout).toContain(
+      'Copied 3 leads from',
+    );
+    // Another file whose one lead is #3: a number the first file gave, to a lead deleted there.
+    const other = join(mkdtempSync(join(tmpdir(), 'leads-other-')), 'leads.db');
+    const store = openLeadStore(other);
+    try {
+      for (let n = 1; n <= 3; n++)
+        await store.addLead({ ...base, email: `o${n}@example.com` }, ['email'], at(`11:0${n}`));
+      await store.deleteLeadsByEmail('o1@example.com');
+      await store.deleteLeadsByEmail('o2@example.com');
+    } finally {
+      await store.close();
+    }
+    const second = run('scripts/leads-to-postgres.ts', { DATABASE_URL: url }, other);
+    expect(second.status).toBe(1);
+    expect(second.stderr).toContain('(this database has numbered leads up to #5): #3 (a lead deleted since).');
+    expect((await leadsIn(url)).map((l) => l.id)).toEqual([4, 2, 1]);
+  });
+
   it('refuses, naming the ids, to copy into a database that gave those numbers to its own leads', async () => {
     const file = await fileWithGaps();
     const url = await server.createDatabase('leads_clash');

@@ -162,7 +162,9 @@ describe('blog text rules', () => {
             {
               id: 'f',
               filePath: 'content/articles/f.mdx',
-              body: 'Text.\n\n<img src="./images/porch.jpg" alt="Porch" />\n<img src="/logo.png" alt="" /> ![Porch](./images/porch.jpg)',
+              body:
+                'Text.\n\n<img src="./images/porch.jpg" alt="Porch" />\n<img src="/logo.png" alt="" /> ![Porch](./images/porch.jpg)' +
+                '\n<img src={cover.src} alt="Imported" /> <img data-src="lazy.jpg" src="/x.png" alt="" />',
               data: {},
             },
             {

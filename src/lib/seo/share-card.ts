@@ -55,8 +55,13 @@ export function shareCardAlt({ title, agent, firm }: ShareCardText): string {
 const drawable: readonly (readonly [number, number])[] = [
   [0x20, 0x7e],
   [0xa0, 0x24f],
-  [0x1e00, 0x1eff],
-  [0x2000, 0x206f],
+  // Not 1EA0-1EF1: Vietnamese, a subset of its own.
+  [0x1e00, 0x1e9f],
+  [0x1ef2, 0x1eff],
+  // Not 203C nor 2047-2049 (double marks, in the fonts' math subset).
+  [0x2000, 0x203b],
+  [0x203d, 0x2046],
+  [0x204a, 0x206f],
   [0x20a0, 0x20c0],
   [0x2113, 0x2113],
   [0x2122, 0x2122],

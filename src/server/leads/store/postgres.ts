@@ -497,13 +497,17 @@ export function openPostgresLeadStore(connectionString: string, options: Postgre
         );
         const copiedBefore = new Set(known.rows.map((row) => row.origin));
         const fresh = leads.filter((lead) => !copiedBefore.has(origin(lead)));
-        const { rows: sequenceRows } = await client.query<{ name: string; last: string | null }>(
-          `SELECT pg_get_serial_sequence('leads', 'id') AS name,
-                  pg_sequence_last_value(pg_get_serial_sequence('leads', 'id')::regclass) AS last`,
+        const { rows: sequenceRows } = await client.query<{ name: string }>(
+          `SELECT pg_get_serial_sequence('leads', 'id') AS name`,
         );
         const sequence = sequenceRows[0]!.name;
-        // The highest id this database has handed out or been moved past (none yet: 0).
-        const numberedTo = Number(sequenceRows[0]!.last ?? 0);
+        // The highest id this database has handed out or been moved past (none yet: 0). Read from
+        // the sequence itself: after a RESTART (an earlier copy) it is not yet called, and
+        // pg_sequence_last_value says NULL until a lead is stored.
+        const { rows: lastRows } = await client.query<{ last: string }>(
+          `SELECT CASE WHEN is_called THEN last_value ELSE last_value - 1 END AS last FROM ${sequence}`,
+        );
+        const numberedTo = Number(lastRows[0]!.last);
         const { rows: taken } = await client.query<{ id: string; received_at: Date }>(
           'SELECT id, received_at FROM leads WHERE id = ANY($1::bigint[]) ORDER BY id',
           [fresh.map((lead) => lead.id)],
