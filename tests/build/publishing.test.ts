@@ -27,12 +27,12 @@ import { runBuild } from './support.ts';
 
 const project = join(import.meta.dirname, '..', '..');
 const skip = new Set(['node_modules', 'dist', '.astro', '.git', 'test-results', 'playwright-report', '.cache']);
-/** The build's day where the agent works (the build reads the clock: no BUILD_TIME here). */
-const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
-/** An article written ahead, dated tomorrow there: the first build of that day publishes it. */
-const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(
-  new Date(Date.now() + 86_400_000),
-);
+/** The build's moment: now, held fixed, so that a build that runs past midnight dates as the test does. */
+const now = new Date();
+/** The build's day where the agent works. */
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(now);
+/** An article written ahead, dated the next day: the first build of that day publishes it. */
+const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 const scheduledSlug = 'publishing-test-written-ahead';
 const slug = 'publishing-test-homes-in-cary';
 const title = 'Publishing Test: New Homes in Cary NC';
@@ -165,8 +165,8 @@ beforeAll(async () => {
   writeFileSync(join(root, 'content/videos/playlist-thumbnails.json'), JSON.stringify({ version: 1, thumbnails }));
 
   // As `npm run build` runs (runBuild: the production site URL, no YouTube key, whatever the
-  // caller's shell sets), with the clock as now.
-  const built = await runBuild(root, { BUILD_TIME: '' });
+  // caller's shell sets), now.
+  const built = await runBuild(root, { BUILD_TIME: now.toISOString() });
   output = built.lines.join('\n');
   expect(built.code, output).toBe(0);
   dist = join(root, 'dist', 'client');
@@ -328,4 +328,17 @@ describe('a sold home whose open house the MLS still lists', () => {
     expect(readFileSync(join(dist, 'listings', `${soldHome}.html`), 'utf8')).not.toContain('open-house-');
     expect(readFileSync(join(dist, 'listings/open-houses.ics'), 'utf8')).not.toContain('1540 Heritage Oaks');
   });
+});
+
+describe('an article written ahead with a mistake', () => {
+  it('stops the build now, naming it, not the unattended build of its day', async () => {
+    const file = join(root, 'content/articles', `${scheduledSlug}.mdx`);
+    const written = readFileSync(file, 'utf8');
+    writeFileSync(file, written.slice(0, written.indexOf('\n---\n') + 5));
+    const built = await runBuild(root, { BUILD_TIME: now.toISOString() });
+    expect(built.code).not.toBe(0);
+    expect(built.lines.join('\n')).toContain(
+      `content/articles/${scheduledSlug}.mdx: the article has no text: write it below the front matter's closing ---.`,
+    );
+  }, 600_000);
 });
