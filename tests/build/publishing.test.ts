@@ -22,6 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayInZone } from '../../src/lib/listing/time.ts';
 import { site } from '../../src/site.config.ts';
 import { runBuild } from './support.ts';
 
@@ -30,7 +31,7 @@ const skip = new Set(['node_modules', 'dist', '.astro', '.git', 'test-results', 
 /** The build's moment: now, held fixed, so that a build that runs past midnight dates as the test does. */
 const now = new Date();
 /** The build's day where the agent works. */
-const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(now);
+const today = dayInZone(now);
 /** An article written ahead, dated the next day: the first build of that day publishes it. */
 const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 const scheduledSlug = 'publishing-test-written-ahead';

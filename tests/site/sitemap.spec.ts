@@ -4,6 +4,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { site } from '../../src/site.config.ts';
 import { dayStartInZone } from '../../src/lib/listing/time.ts';
+import { canonicalOf } from '../../src/integrations/sitemap-lastmod.ts';
 import { notFoundPages } from '../../src/lib/not-found.ts';
 
 const client = join(import.meta.dirname, '..', '..', 'dist', 'client');
@@ -33,7 +34,7 @@ const errorPages: string[] = notFoundPages.map(({ page }) => page);
 
 /** Whether a page names another as its canonical: it repeats that one, which the sitemap lists instead. */
 const repeatsAnother = (p: { path: string; html: string }) => {
-  const canonical = /<link rel="canonical" href="([^"]+)"/.exec(p.html)?.[1];
+  const canonical = canonicalOf(p.html);
   return canonical !== undefined && new URL(canonical).pathname !== p.path;
 };
 

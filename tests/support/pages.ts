@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { canonicalOf } from '#src/integrations/sitemap-lastmod.ts';
 import { notFoundPages } from '#src/lib/not-found.ts';
 import { fileOfPagePath, pagePathOfFile } from '#src/lib/page-files.ts';
 
@@ -25,7 +26,7 @@ export function repeatingPaths(): string[] {
     .flatMap((entry) => {
       const path = pagePathOfFile(relative(client, join(entry.parentPath, entry.name)).split(sep).join('/'));
       const html = readFileSync(join(entry.parentPath, entry.name), 'utf8');
-      const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+      const canonical = canonicalOf(html);
       return canonical !== undefined && new URL(canonical).pathname !== path ? [path] : [];
     })
     .sort();

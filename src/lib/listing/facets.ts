@@ -41,9 +41,9 @@ export function guideOf<C extends { data: { name: string } }>(cities: readonly C
 }
 
 /**
- * A home's town as its guide writes it. A hand-written home that writes it otherwise ("holly
- * springs") stops the build, naming the file, as an article does; a feed's ("HOLLY SPRINGS", as
- * many MLSs send towns) is taken as the guide writes it. Undefined: the home's own spelling stands.
+ * A home's town as its guide writes it. A hand-written home that writes it otherwise (in lower
+ * case, say) stops the build, naming the file, as an article does; a feed's (in capitals, as many
+ * MLSs send towns) is taken as the guide writes it. Undefined: the home's own spelling stands.
  */
 export function townSpelling(
   cities: readonly { data: { name: string } }[],

@@ -106,10 +106,12 @@ export function dayStartInZone(day: string | Date): string {
   return isoInZone(`${typeof day === 'string' ? day : day.toISOString().slice(0, 10)}T00:00`);
 }
 
-/** "2026-12-02": the New York day of an instant. */
-export function dayInZone(instant: Date): string {
-  const { year, month, day } = wallClock(instant);
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+/** "2026-12-02": the day of an instant in a time zone (New York's unless told). */
+export function dayInZone(instant: Date, timeZone: string = listingTimeZone): string {
+  // en-CA writes YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    instant,
+  );
 }
 
 /** "20270313T180000Z": an instant in UTC, as iCalendar's DTSTAMP wants it. */

@@ -15,7 +15,7 @@
 import { z } from 'astro/zod';
 import { feeFrequencyMonths } from '../listing/format.ts';
 import { hiddenAddressFields, listingSchema } from '../listing/model.ts';
-import { localTimeInZone, upcomingOpenHouses, wallClock } from '../listing/time.ts';
+import { dayInZone, localTimeInZone, upcomingOpenHouses, wallClock } from '../listing/time.ts';
 
 /** RESO StandardStatus values the site shows (the listing collection's own list). */
 export const publicStatuses = ['Coming Soon', 'Active', 'Active Under Contract', 'Pending', 'Closed'] as const;
@@ -169,8 +169,7 @@ export function replicationStamp(value: unknown): string | undefined {
 export function dayIn(timestamp: string, timeZone: string): string {
   const date = new Date(timestamp);
   if (Number.isNaN(date.getTime())) throw new Error(`"${timestamp}" is not a timestamp`);
-  // en-CA writes YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+  return dayInZone(date, timeZone);
 }
 
 /**
