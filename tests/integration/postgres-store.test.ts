@@ -4,9 +4,10 @@
  * migrate once, two workers never hold one delivery, a claim of a dead worker lapses, the
  * rate limit holds across instances, and a store outlives the database going away.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
 import { openPostgresLeadStore, schemaVersion } from '../../src/server/leads/store/postgres.ts';
+import { createDeliveryWorker } from '../../src/server/leads/worker.ts';
 import type { NewLead } from '../../src/server/leads/store/types.ts';
 import { describeLeadStoreContract } from '../support/lead-store-contract.ts';
 import { startPostgres, type PostgresServer } from '../support/postgres.ts';
@@ -121,6 +122,75 @@ describe('PostgreSQL lead store shared by several instances', () => {
       expect(retaken.map(({ delivery }) => delivery.id).sort((x, y) => x - y)).toEqual(
         [...claimed].sort((x, y) => x - y),
       );
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('keeps a send past its limit to its own worker until it ends, renewing the claim; another worker waits', async () => {
+    const url = await freshDatabase();
+    // A lease shorter than the slow send: only a renewed claim keeps b away.
+    const a = openPostgresLeadStore(url, { leaseMs: 100, workerId: 'a', log: () => {} });
+    const b = openPostgresLeadStore(url, { leaseMs: 100, workerId: 'b', log: () => {} });
+    const sent: string[] = [];
+    const logged: string[] = [];
+    const worker = (store: typeof a, name: string, sendMs: number) =>
+      createDeliveryWorker({
+        store,
+        senders: {
+          email: async () => {
+            sent.push(name);
+            await new Promise((resolve) => setTimeout(resolve, sendMs));
+          },
+        },
+        // Due again long before the slow mail server has taken the first copy.
+        retryBaseMs: 20,
+        retryMaxMs: 20,
+        pollMs: 20,
+        sendTimeoutMs: 50,
+        hungAfterMs: 5000,
+        log: (line) => logged.push(line),
+      });
+    const slow = worker(a, 'a', 500);
+    const quick = worker(b, 'b', 0);
+    try {
+      const id = await a.addLead(lead('slow@example.com'), ['email']);
+      await slow.start();
+      await vi.waitFor(() => expect(sent).toEqual(['a']));
+      await quick.start();
+      await vi.waitFor(() => expect(logged).toContain(`lead #${id}: email delivered late`), { timeout: 2000 });
+      expect(sent).toEqual(['a']);
+      expect((await a.listLeads())[0]?.deliveries).toMatchObject([{ state: 'delivered', attempts: 2 }]);
+    } finally {
+      await slow.stop();
+      await quick.stop();
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('lets go of a send past its limit that ends in failure, or runs past the hung limit, for any worker to retry', async () => {
+    const url = await freshDatabase();
+    const a = openPostgresLeadStore(url, { leaseMs: 60_000, workerId: 'a', log: () => {} });
+    const b = openPostgresLeadStore(url, { leaseMs: 60_000, workerId: 'b', log: () => {} });
+    try {
+      await a.addLead(lead('one@example.com'), ['email'], 1000);
+      await a.addLead(lead('two@example.com'), ['email'], 1000);
+      const [one, two] = (await a.claimDeliveries(1000)).map(({ delivery }) => delivery.id);
+      await a.markRetry(one!, 'email send took longer than 50 ms', 1100, { keepClaim: true });
+      await a.markRetry(two!, 'email send took longer than 50 ms', 1100, { keepClaim: true });
+      // Held: past its retry time and its first lease, b is handed neither.
+      await a.holdClaims([one!, two!], [], 50_000);
+      expect(await b.claimDeliveries(100_000)).toEqual([]);
+      // Claims are renewed and let go only by their holder.
+      await b.holdClaims([], [one!, two!], 100_000);
+      expect(await b.claimDeliveries(100_000)).toEqual([]);
+      await a.holdClaims([two!], [one!], 100_000);
+      expect((await b.claimDeliveries(100_000)).map(({ delivery }) => delivery.id)).toEqual([one]);
+      await b.markDelivered(one!, 100_000);
+      expect(await b.claimDeliveries(159_999)).toEqual([]);
+      expect((await b.claimDeliveries(160_000)).map(({ delivery }) => delivery.id)).toEqual([two]);
     } finally {
       await a.close();
       await b.close();

@@ -10,7 +10,8 @@
  *
  * Each server process runs one worker. A lane claims its deliveries from the store before sending
  * them, so with several processes on one PostgreSQL database a delivery is sent by one of them
- * at a time (store/postgres.ts holds the claim for a lease longer than `sendTimeoutMs`).
+ * at a time (store/postgres.ts holds the claim for a lease twice `sendTimeoutMs`, renewed while a send past
+ * its limit is still under way).
  */
 import { describeError } from '../errors.ts';
 import type { Channel, Delivery, LeadStore, StoredLead } from './store/types.ts';
@@ -28,9 +29,12 @@ export interface WorkerOptions {
   /**
    * Last-resort limit on one send (each channel also has its own network timeouts): past it the
    * try counts as failed and its slot is freed. The send itself cannot be called back: until it
-   * ends, its delivery is not tried again here, and one that ends well is recorded as delivered.
+   * ends, this process keeps its claim and does not try the delivery again, and one that ends
+   * well is recorded as delivered.
    */
   sendTimeoutMs?: number;
+  /** How long a send past its limit is waited for before it is taken for hung (default 4 x `sendTimeoutMs`). */
+  hungAfterMs?: number;
   log?: (message: string) => void;
   now?: () => number;
 }
@@ -58,33 +62,40 @@ export type DeliveryWorker = ReturnType<typeof createDeliveryWorker>;
 
 export function createDeliveryWorker(options: WorkerOptions) {
   const { store, senders, retryBaseMs, retryMaxMs, pollMs, sendTimeoutMs = 120_000 } = options;
+  const hungAfterMs = options.hungAfterMs ?? 4 * sendTimeoutMs;
   const log = options.log ?? ((message: string) => console.log(message));
   const now = options.now ?? Date.now;
   let started = false;
   let stopped = false;
   /**
-   * Deliveries whose send ran past its limit and is still under way. Tried again meanwhile, a slow
-   * mail server got the same e-mail once a minute, each copy sent.
+   * Deliveries whose send ran past its limit and is still under way, with their channel and when
+   * the send started. Tried again meanwhile (here or, once the claim was let go, by another
+   * instance), a slow mail server got the same e-mail once a minute, each copy sent. One still
+   * under way after `hungAfterMs` is taken for hung and let go: a lead is owed at least once.
    */
-  const overrun = new Set<number>();
+  const overrun = new Map<number, { channel: Channel; since: number }>();
 
   async function attempt(channel: Channel, delivery: Delivery, lead: StoredLead): Promise<void> {
     const send = senders[channel];
+    const since = now();
     try {
       if (!send) throw new Error(`${channel} delivery is not configured`);
       const sending = send(lead);
       await withTimeout(sending, sendTimeoutMs, channel).catch((error: unknown) => {
         if (error instanceof SendTimeout) {
-          overrun.add(delivery.id);
+          const entry = { channel, since };
+          overrun.set(delivery.id, entry);
+          const held = () => overrun.get(delivery.id) === entry;
           void sending
             .then(
               () =>
                 store.markDelivered(delivery.id, now()).then(() => log(`lead #${lead.id}: ${channel} delivered late`)),
-              () => {},
+              // Failed in the end: the retry set at its limit stands, and any instance may take it.
+              () => (held() ? store.holdClaims([], [delivery.id], now()) : undefined),
             )
             .catch((storeError: unknown) => log(`delivery worker: ${describeError(storeError)}`))
             .finally(() => {
-              overrun.delete(delivery.id);
+              if (held()) overrun.delete(delivery.id);
               wakeLanes();
             });
         }
@@ -95,7 +106,7 @@ export function createDeliveryWorker(options: WorkerOptions) {
       const wait = retryDelay(attempts, retryBaseMs, retryMaxMs);
       const reason = describeError(error);
       try {
-        await store.markRetry(delivery.id, reason, now() + wait);
+        await store.markRetry(delivery.id, reason, now() + wait, { keepClaim: overrun.has(delivery.id) });
       } catch (storeError) {
         // Still pending in the database: the next pass (or, once its claim lapses, any worker) tries it again.
         log(`delivery worker: ${describeError(storeError)}`);
@@ -125,15 +136,46 @@ export function createDeliveryWorker(options: WorkerOptions) {
     let waking = false;
     let wakeAgain = false;
 
+    /**
+     * This lane's sends past their limit that are still under way. Their claims are renewed on
+     * every pass (a pass runs at least every `pollMs`, well within a lease); those under way
+     * longer than `hungAfterMs` are let go, to be sent again.
+     */
+    async function holdOverrun(): Promise<void> {
+      const hold: number[] = [];
+      const release: number[] = [];
+      for (const [id, entry] of overrun) {
+        if (entry.channel !== channel) continue;
+        if (now() - entry.since < hungAfterMs) hold.push(id);
+        else {
+          overrun.delete(id);
+          release.push(id);
+          log(
+            `delivery worker: ${channel} delivery ${id} has been sending for ${now() - entry.since} ms; it is tried again`,
+          );
+        }
+      }
+      await store.holdClaims(hold, release, now());
+    }
+
+    function stillSending(): number[] {
+      return [...overrun].filter(([, entry]) => entry.channel === channel).map(([id]) => id);
+    }
+
     /** Starts as many due deliveries as there are free slots; says how many it started. */
     function fill(): Promise<number> {
       claiming = claiming.then(async () => {
         if (stopped) return 0;
+        try {
+          await holdOverrun();
+        } catch (error) {
+          log(`delivery worker: ${describeError(error)}`);
+        }
         const free = limit - inFlight.size;
         if (free <= 0) return 0;
         let due: { delivery: Delivery; lead: StoredLead }[];
         try {
-          due = await store.claimDeliveries(now(), free, { channel, exclude: [...inFlight.keys(), ...overrun] });
+          due = await store.claimDeliveries(now(), free, { channel, exclude: [...inFlight.keys(), ...stillSending()] });
         } catch (error) {
           log(`delivery worker: ${describeError(error)}`);
           return 0;
@@ -155,7 +197,7 @@ export function createDeliveryWorker(options: WorkerOptions) {
       if (!started || stopped) return;
       let next: number | undefined;
       try {
-        next = await store.nextAttemptAt({ channel, exclude: [...inFlight.keys(), ...overrun] });
+        next = await store.nextAttemptAt({ channel, exclude: [...inFlight.keys(), ...stillSending()] });
       } catch {
         next = undefined;
       }
@@ -175,7 +217,9 @@ export function createDeliveryWorker(options: WorkerOptions) {
           next = now();
         }
       }
-      const wait = next === undefined ? pollMs : Math.min(pollMs, Math.max(0, next - now()));
+      let wait = next === undefined ? pollMs : Math.min(pollMs, Math.max(0, next - now()));
+      // A claim held for a send still under way is renewed well within its lease (twice `sendTimeoutMs`).
+      if (stillSending().length > 0) wait = Math.min(wait, sendTimeoutMs / 2);
       clearTimeout(timer);
       timer = setTimeout(wake, wait);
       timer.unref?.();

@@ -392,11 +392,27 @@ export function openPostgresLeadStore(connectionString: string, options: Postgre
     },
 
     /** Records a failed try, unless another worker has claimed the delivery since (its try counts). */
-    async markRetry(id: number, error: string, nextAttemptAt: number): Promise<void> {
+    async markRetry(
+      id: number,
+      error: string,
+      nextAttemptAt: number,
+      options: { keepClaim?: boolean } = {},
+    ): Promise<void> {
       await query(
-        `UPDATE outbox SET attempts = attempts + 1, last_error = $2, next_attempt_at = $3, claimed_by = NULL, lease_until = NULL
+        `UPDATE outbox SET attempts = attempts + 1, last_error = $2, next_attempt_at = $3,
+                           claimed_by = CASE WHEN $5 THEN claimed_by END, lease_until = CASE WHEN $5 THEN lease_until END
          WHERE id = $1 AND state = 'pending' AND (claimed_by IS NULL OR claimed_by = $4)`,
-        [id, withoutNul(error.slice(0, 1000)), nextAttemptAt, workerId],
+        [id, withoutNul(error.slice(0, 1000)), nextAttemptAt, workerId, options.keepClaim === true],
+      );
+    },
+
+    async holdClaims(hold: readonly number[], release: readonly number[], now = Date.now()): Promise<void> {
+      if (hold.length === 0 && release.length === 0) return;
+      await query(
+        `UPDATE outbox SET lease_until = CASE WHEN id = ANY($1::bigint[]) THEN $3::bigint END,
+                           claimed_by = CASE WHEN id = ANY($1::bigint[]) THEN claimed_by END
+         WHERE (id = ANY($1::bigint[]) OR id = ANY($2::bigint[])) AND state = 'pending' AND claimed_by = $4`,
+        [hold, release, now + leaseMs, workerId],
       );
     },
 

@@ -439,13 +439,16 @@ export function openSyncLeadStore(path: string, options: { readOnly?: boolean } 
       );
     },
 
-    markRetry(id: number, error: string, nextAttemptAt: number): void {
+    markRetry(id: number, error: string, nextAttemptAt: number, _options?: { keepClaim?: boolean }): void {
       unflushed(() =>
         prepared(
           "UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE id = ? AND state = 'pending'",
         ).run(error.slice(0, 1000), nextAttemptAt, id),
       );
     },
+
+    /** One process sends everything: its worker keeps what it is still sending out of its own claims. */
+    holdClaims(_hold: readonly number[], _release: readonly number[], _now?: number): void {},
 
     /**
      * On start, every pending delivery is due at once (the reason it waited may be gone, e.g. new

@@ -101,7 +101,16 @@ export interface LeadStore {
   /** When the next pending delivery falls due (epoch ms), if any is pending. */
   nextAttemptAt(filter?: DeliveryFilter): Promise<number | undefined>;
   markDelivered(id: number, now?: number): Promise<void>;
-  markRetry(id: number, error: string, nextAttemptAt: number): Promise<void>;
+  /**
+   * Records a failed try, due again at `nextAttemptAt`. With `keepClaim` (a send past its limit that
+   * is still under way) this process keeps its claim, so no other process sends it meanwhile.
+   */
+  markRetry(id: number, error: string, nextAttemptAt: number, options?: { keepClaim?: boolean }): Promise<void>;
+  /**
+   * Extends this process's claims on these deliveries (still being sent) by a full lease from `now`
+   * (PostgreSQL; one SQLite process needs no claim), and gives up those in `release`.
+   */
+  holdClaims(hold: readonly number[], release: readonly number[], now?: number): Promise<void>;
   /**
    * Makes pending deliveries due now and returns how many: every one (on start), or with
    * `aheadByMs` only those that were set while a clock ran ahead: due more than `aheadByMs` after
@@ -142,6 +151,7 @@ export function promised(store: SyncLeadStore): LeadStore {
     nextAttemptAt: wrap(store.nextAttemptAt),
     markDelivered: wrap(store.markDelivered),
     markRetry: wrap(store.markRetry),
+    holdClaims: wrap(store.holdClaims),
     resumePending: wrap(store.resumePending),
     listLeads: wrap(store.listLeads),
     countSpam: wrap(store.countSpam),

@@ -226,6 +226,7 @@ describe('delivery lanes', () => {
         },
       },
       sendTimeoutMs: 50,
+      hungAfterMs: 5000,
     });
     await worker.start();
     await waitUntil(() => logged.includes(`lead #${id}: email delivered late`));
@@ -234,6 +235,34 @@ describe('delivery lanes', () => {
     expect(lead?.deliveries.map((d) => d.state)).toEqual(['delivered']);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(sends).toBe(1);
+    await worker.stop();
+  });
+
+  it('tries again a send past its limit that never ends, once it is taken for hung', async () => {
+    const id = await t.store.addLead({ status: 'lead', ...visitor, ip: '', userAgent: '' }, ['email']);
+    let sends = 0;
+    const logged: string[] = [];
+    const worker = createDeliveryWorker({
+      ...options,
+      retryBaseMs: 20,
+      pollMs: 20,
+      log: (line) => logged.push(line),
+      store: t.store,
+      senders: {
+        // The first send never ends (a connection that dribbles a byte now and then); the next goes through.
+        email: () => (++sends === 1 ? new Promise(() => {}) : Promise.resolve()),
+      },
+      sendTimeoutMs: 30,
+      hungAfterMs: 200,
+    });
+    const started = performance.now();
+    await worker.start();
+    await waitUntil(() => logged.includes(`lead #${id}: email delivered`));
+    expect(performance.now() - started).toBeGreaterThanOrEqual(200);
+    expect(sends).toBe(2);
+    expect(logged.some((line) => /email delivery \d+ has been sending for \d+ ms; it is tried again/.test(line))).toBe(
+      true,
+    );
     await worker.stop();
   });
 
