@@ -106,6 +106,8 @@ async function deleteLeads(email: string): Promise<void> {
  * could clear lines, retitle the window or print a fake status) shows as �.
  */
 const visible = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '\uFFFD');
+/** The same for a CSV read on the terminal: its line ends and tabs stay. */
+const visibleLines = (text: string) => text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, '\uFFFD');
 
 function when(iso: string): string {
   return new Date(iso).toLocaleString('en-US', {
@@ -134,7 +136,8 @@ try {
     const leads = await store.listLeads({ includeSpam: args.spam });
     const csv = leadsToCsv(leads);
     if (target === '-') {
-      process.stdout.write(csv);
+      // Piped on, the export stays faithful; shown on a terminal, it cannot rewrite it.
+      process.stdout.write(process.stdout.isTTY ? visibleLines(csv) : csv);
     } else {
       const file = resolve(target ?? `data/leads-${new Date().toISOString().slice(0, 10)}.csv`);
       mkdirSync(dirname(file), { recursive: true });

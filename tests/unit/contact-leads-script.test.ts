@@ -216,6 +216,18 @@ describe('npm run leads', () => {
     expect(run.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
     expect(run.stdout).toContain('Eve Bell\uFFFD]0;owned\uFFFD <eve@example.com>');
     expect(run.stdout).toContain('Other: Hello\uFFFD[2K\uFFFD[1A\uFFFD31mFAKE: lead #1 delivered\uFFFD[0m');
+
+    // The CSV shown on a terminal (`script` gives the command one) likewise; piped on, it stays faithful.
+    const command = [process.execPath, 'scripts/leads.ts', '--csv', '-'].join(' ');
+    const shown = spawnSync('script', ['-qec', command, '/dev/null'], {
+      cwd: root,
+      env: { ...process.env, LEADS_DB: copy, TZ: 'UTC' },
+      encoding: 'utf8',
+    });
+    expect(shown.status).toBe(0);
+    expect(shown.stdout).toContain(',Bell\uFFFD]0;owned\uFFFD,');
+    expect(shown.stdout).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/);
+    expect(leadsOn(copy, '--csv', '-').stdout).toContain('Bell\u001b]0;owned\u0007');
   });
 
   it('asks before deleting, and refuses without a terminal to ask in', () => {
