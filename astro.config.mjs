@@ -12,12 +12,12 @@ import { fileURLToPath } from 'node:url';
 import { clientInteraction } from './src/integrations/client-interaction.ts';
 import { onDemandPages } from './src/integrations/on-demand-pages.ts';
 import { searchIndex } from './src/integrations/search-index.ts';
+import { siteUrl } from './src/lib/build-time.ts';
 import { notFoundPages } from './src/lib/not-found.ts';
 import { sitemapLastmod } from './src/integrations/sitemap-lastmod.ts';
 import { shareCards } from './src/integrations/share-cards/index.ts';
 import { astroCsp } from './src/server/headers.ts';
 import { bodyLimitBytes } from './src/server/http/contact-request.ts';
-import { site } from './src/site.config.ts';
 
 /** Pages that must never reach the sitemap (they are also marked noindex). */
 const notInSitemap = ['/search', ...notFoundPages.map(({ page }) => page), '/contact/sent', '/contact'];
@@ -44,7 +44,7 @@ const lastmod = sitemapLastmod();
 
 export default defineConfig({
   // SITE_URL lets a staging deploy produce its own canonicals; production uses the config.
-  site: process.env.SITE_URL ?? site.baseUrl,
+  site: siteUrl(),
   // URLs have no trailing slash (/about, /city/raleigh), files are emitted as about.html,
   // and the server, canonicals, sitemap and internal links all follow this one rule.
   trailingSlash: 'never',
@@ -79,6 +79,9 @@ export default defineConfig({
   ],
   vite: {
     plugins: [tailwindcss()],
+    // The build reads no .env file (Astro would load one into process.env part-way through a
+    // build): what it reads comes from its environment only, as the README says.
+    envDir: false,
     build: {
       // A page's own script (a component's <script>, which imports no module another script
       // shares) is written into the page whatever its size: a script file would be one more

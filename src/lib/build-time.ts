@@ -7,6 +7,7 @@
  * one the server renders on request (such as /contact).
  */
 import { z } from 'zod';
+import { site } from '../site.config.ts';
 
 const buildTimeSchema = z.iso.datetime({ offset: true });
 
@@ -19,4 +20,19 @@ export function buildTime(env: Readonly<Record<string, string | undefined>> = pr
     );
   }
   return new Date(value);
+}
+
+/**
+ * The origin the build writes into canonicals, the sitemap, RSS and Open Graph: `SITE_URL` (a
+ * staging build's own), else `site.baseUrl`. Blank counts as unset (a `SITE_URL=` line left in a
+ * copied .env); anything but an http(s) origin stops the build, naming the variable.
+ */
+export function siteUrl(env: Readonly<Record<string, string | undefined>> = process.env): string {
+  const value = env['SITE_URL']?.trim();
+  if (!value) return site.baseUrl;
+  const url = URL.parse(value);
+  if (!url || !/^https?:$/.test(url.protocol) || url.origin !== value.replace(/\/$/, '')) {
+    throw new Error(`SITE_URL must be an origin such as https://www.example.com, got "${value}"`);
+  }
+  return url.origin;
 }

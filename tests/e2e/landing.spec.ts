@@ -6,13 +6,14 @@ import sharp from 'sharp';
 import { parse } from 'yaml';
 import { contactTopics } from '../../src/lib/contact-form.ts';
 import { site } from '../../src/site.config.ts';
+import { siteUrl } from '../../src/lib/build-time.ts';
 import { relocationCardIds } from '../support/spec.ts';
 import { renderNoscript } from '../support/noscript.ts';
 import { worksheet } from '../support/worksheet.ts';
 import { samplesDate } from '../support/samples-date.ts';
 
 const tel = `tel:+1${site.agent.phoneDigits}`;
-const base = process.env['SITE_URL'] ?? site.baseUrl;
+const base = siteUrl();
 const towns = [
   'Apex',
   'Cary',

@@ -6,9 +6,10 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
 import { site } from '../../src/site.config.ts';
+import { siteUrl } from '../../src/lib/build-time.ts';
 import { allPagePaths, sitemapPaths } from '../support/pages.ts';
 
-const origin = process.env['SITE_URL'] ?? site.baseUrl;
+const origin = siteUrl();
 
 const meta = (html: string, key: string) =>
   new RegExp(`<meta (?:property|name)="${key.replaceAll(':', '\\:')}" content="([^"]*)"`).exec(html)?.[1];

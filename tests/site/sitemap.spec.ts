@@ -2,13 +2,13 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { site } from '../../src/site.config.ts';
+import { siteUrl } from '../../src/lib/build-time.ts';
 import { dayStartInZone } from '../../src/lib/listing/time.ts';
 import { canonicalOf } from '../../src/integrations/sitemap-lastmod.ts';
 import { notFoundPages } from '../../src/lib/not-found.ts';
 
 const client = join(import.meta.dirname, '..', '..', 'dist', 'client');
-const origin = process.env['SITE_URL'] ?? site.baseUrl;
+const origin = siteUrl();
 
 function htmlFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -4,7 +4,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { siteUrl } from '#src/lib/build-time.ts';
 import { envSchema, readEnv } from '#src/server/config.ts';
+import { site } from '#src/site.config.ts';
 import { readSyncSettings, syncEnvSchema } from '#src/server/sync-config.ts';
 
 const notServer: Record<string, string> = {
@@ -48,6 +50,22 @@ describe('.env.example', () => {
     );
     expect(() => readEnv(values)).not.toThrow();
     expect(syncEnvSchema.safeParse(values).success).toBe(true);
+  });
+
+  it("sets no origin: a copied .env leaves the canonicals, sitemap and feeds to the site config's address", () => {
+    const set = [
+      ...readFileSync(new URL('../../.env.example', import.meta.url), 'utf8').matchAll(/^([A-Z][A-Z0-9_]*)=/gm),
+    ].map((m) => m[1]);
+    expect(set).not.toContain('SITE_URL');
+    expect(siteUrl({})).toBe(site.baseUrl);
+    expect(siteUrl({ SITE_URL: '' })).toBe(site.baseUrl);
+    expect(siteUrl({ SITE_URL: ' ' })).toBe(site.baseUrl);
+    expect(siteUrl({ SITE_URL: 'https://staging.example.com/' })).toBe('https://staging.example.com');
+    for (const wrong of ['staging.example.com', 'ftp://example.com', 'https://example.com/blog']) {
+      expect(() => siteUrl({ SITE_URL: wrong })).toThrow(
+        `SITE_URL must be an origin such as https://www.example.com, got "${wrong}"`,
+      );
+    }
   });
 
   it('names the variable that is wrong', () => {
