@@ -3,7 +3,7 @@
  * focused link under the sticky header (WCAG 2.4.11), and every ring keeps 3:1 against what
  * lies behind it (the red call banner, the navy footer).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { contrast, focusProblems, reportFocus } from '../support/focus.ts';
 
 test.use({ viewport: { width: 1366, height: 768 } });
@@ -49,3 +49,69 @@ test('on the home page the call banner comes after the navigation bar (SPEC §2 
   const bannerBox = await page.locator('aside[aria-label="Call or text"]').boundingBox();
   expect(bannerBox!.y).toBeGreaterThanOrEqual(headerBox!.y + headerBox!.height - 1);
 });
+
+/**
+ * Tabs through a page's main content and reports each stop whose focus a visitor cannot see whole:
+ * its ring cut off by a box that clips what overflows it, or the control itself covered by
+ * something else (a sticky table column) at its centre.
+ */
+async function tabThroughMain(page: Page): Promise<{ stops: number; problems: string[] }> {
+  const problems: string[] = [];
+  let stops = 0;
+  for (let i = 0; i < 400; i++) {
+    await page.keyboard.press('Tab');
+    const stop = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body || el.closest('footer')) return { done: true, problems: [] };
+      if (!el.closest('main')) return { done: false, inMain: false, problems: [] };
+      for (const animation of el.getAnimations()) animation.finish();
+      const label = `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40)}"`;
+      const box = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      const ring = parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset || '0');
+      const found: string[] = [];
+      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+        const clip = getComputedStyle(up);
+        if (clip.overflowX === 'visible' && clip.overflowY === 'visible') continue;
+        const edge = up.getBoundingClientRect();
+        const cut = [
+          box.left - ring < edge.left - 0.5,
+          box.right + ring > edge.right + 0.5,
+          box.top - ring < edge.top - 0.5,
+          box.bottom + ring > edge.bottom + 0.5,
+        ];
+        if (cut.some(Boolean))
+          found.push(`${label}: ring cut off by <${up.tagName.toLowerCase()} class="${up.className}">`);
+        break;
+      }
+      const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+      const onTop = x >= 0 && y >= 0 && x < innerWidth && y < innerHeight ? document.elementFromPoint(x, y) : null;
+      if (!onTop) found.push(`${label}: off screen`);
+      // (A drawn town on a map is its outline, whose box's centre may lie on a neighbour.)
+      else if (el instanceof HTMLElement && !el.contains(onTop) && !onTop.contains(el))
+        found.push(`${label}: covered by <${onTop.tagName.toLowerCase()}>`);
+      return { done: false, inMain: true, problems: found };
+    });
+    if (stop.done) break;
+    if (stop.inMain) stops += 1;
+    problems.push(...stop.problems);
+  }
+  return { stops, problems };
+}
+
+for (const width of [320, 1366]) {
+  for (const path of ['/', '/testimonials', '/relocation', '/listings']) {
+    test(`at ${width} px, every stop of Tab through the main content of ${path} shows its control and its whole ring`, async ({
+      page,
+    }) => {
+      test.slow();
+      await page.setViewportSize({ width, height: 720 });
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
+      await page.goto(path);
+      const { stops, problems } = await tabThroughMain(page);
+      expect(stops).toBeGreaterThan(5);
+      expect(problems).toEqual([]);
+    });
+  }
+}

@@ -105,6 +105,9 @@ for (const path of [
   `/blog/${article}`,
   '/listings/412-oak-grove-lane-cary-nc',
   '/listings/status/for-sale',
+  // The town cards (white on their pictures) and a sold home's badge.
+  '/relocation',
+  '/listings',
   '/tools/mortgage-calculator',
   '/contact',
 ]) {
@@ -197,4 +200,24 @@ test("a landing page's closing block gives, on paper, the e-mail address and the
   await expect(address).toBeVisible();
   await expect(block.getByText(`Call ${formatPhone(site.agent.phoneDigits)}`, { exact: true })).toBeVisible();
   await expect(booking).toBeHidden();
+});
+
+test('printed, a landing page gives the address of every link to another site, and no empty property-search box', async ({
+  page,
+}) => {
+  await page.goto('/relocation');
+  const frame = page.locator('rea-lazy-frame');
+  await expect(frame).toBeVisible();
+  await page.emulateMedia({ media: 'print' });
+  // On paper it printed as a blank box more than a page long.
+  await expect(frame).toBeHidden();
+  const unaddressed = await page.locator('main').evaluate((main) =>
+    [...main.querySelectorAll<HTMLAnchorElement>('a[href^="http"]')]
+      .filter((a) => a.checkVisibility())
+      .filter((a) => !getComputedStyle(a, '::after').content.includes(a.getAttribute('href')!))
+      .map((a) => `${a.textContent.trim()} (${a.href})`),
+  );
+  expect(unaddressed).toEqual([]);
+  const offSite = await page.locator('main a[href^="http"]').count();
+  expect(offSite).toBeGreaterThan(0);
 });

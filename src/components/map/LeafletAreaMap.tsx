@@ -47,7 +47,8 @@ const homeZoom = 15;
 if (!document.getElementById('leaflet-css')) {
   const style = document.createElement('style');
   style.id = 'leaflet-css';
-  style.textContent = leafletCss;
+  // The credits sit in the map's corner, which clips: room inside it for their links' focus rings.
+  style.textContent = `${leafletCss}\n.leaflet-container .leaflet-control-attribution { padding: 2px 8px 6px; }`;
   document.head.append(style);
 }
 
