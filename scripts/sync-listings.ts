@@ -2,7 +2,9 @@
  * `npm run sync-listings`: replicates the MLS's Property records (with their Media) through the
  * RESO Web API into the listings snapshot (LISTINGS_SNAPSHOT_DIR, default content/listings-mls/),
  * photos downloaded beside it; `npm run build` then publishes it. The first run copies everything
- * the filters return, later runs only what changed. `--full` copies everything again. Settings:
+ * the filters return, later runs only what changed. `--full` copies everything again;
+ * `--allow-removals` lets a run remove more than half the homes at once (otherwise taken for a fault
+ * of the feed, and refused). Settings:
  * src/server/sync-config.ts and .env.example; the rules: src/lib/reso/.
  *
  *   RESO_API_URL=https://api.mlsgrid.com/v2 RESO_TOKEN=... RESO_ORIGINATING_SYSTEM=carolina \
@@ -71,6 +73,7 @@ try {
     listOfficeMlsId: settings.listOfficeMlsId,
     listAgentMlsId: settings.listAgentMlsId,
     full: process.argv.includes('--full'),
+    allowRemovals: process.argv.includes('--allow-removals'),
     soldMonths: site.mls.soldMonths,
     check: checkHome,
     log,

@@ -11,7 +11,9 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createResoHttp } from '../../src/lib/reso/http.ts';
 import type { ListingSnapshot } from '../../src/lib/reso/snapshot.ts';
+import type { SyncOptions } from '../../src/lib/reso/sync.ts';
 import {
   mediaRecord,
   OFFICE,
@@ -184,6 +186,48 @@ describe('an owner filter', () => {
     expect(snapshot().homes.map((h) => h.home['ListingKey'])).toEqual(['STAY011']);
     expect(lines).toContain(`Removed MOV010: no longer a listing of ${OFFICE}`);
     expect(existsSync(join(dir, 'photos', 'MOV010'))).toBe(false);
+  });
+});
+
+describe('the live keys of an owner filter', () => {
+  /** The same server, except that its live keys come back as an empty list (a feed in trouble). */
+  const emptyKeys = (): Partial<SyncOptions> => {
+    const http = createResoHttp({ auth: { kind: 'bearer', token: fake.token }, apiUrl: fake.apiUrl, retries: 1 });
+    return {
+      http: {
+        ...http,
+        getJson: (url: string) =>
+          decodeURIComponent(url).includes('$select=ListingKey') ? Promise.resolve({ value: [] }) : http.getJson(url),
+      },
+    };
+  };
+  const keys = () => snapshot().homes.map((h) => h.home['ListingKey']);
+
+  it('naming few of the homes held does not remove them (they would not come back), unless the agent says so', async () => {
+    fake.records = [propertyRecord(fake, 'HELD030'), propertyRecord(fake, 'HELD031'), propertyRecord(fake, 'HELD032')];
+    await run();
+    const held = readFileSync(join(dir, 'snapshot.json'), 'utf8');
+    await expect(
+      syncWithFake(fake, dir, (line) => lines.push(line), {
+        now: () => new Date('2026-06-01T12:00:00Z'),
+        ...emptyKeys(),
+      }),
+    ).rejects.toThrow(
+      `The MLS names 0 of the 3 homes held as still listings of ${OFFICE}: removing 3 at once looks like a fault of the feed, so nothing was changed. If they really left, run again with --allow-removals.`,
+    );
+    expect(readFileSync(join(dir, 'snapshot.json'), 'utf8')).toBe(held);
+    expect(existsSync(join(dir, 'photos', 'HELD030'))).toBe(true);
+    // The feed well again: every home is still there.
+    await run();
+    expect(keys()).toEqual(['HELD030', 'HELD031', 'HELD032']);
+    // Told that they left, the run removes them.
+    await syncWithFake(fake, dir, (line) => lines.push(line), {
+      now: () => new Date('2026-06-01T12:00:00Z'),
+      allowRemovals: true,
+      ...emptyKeys(),
+    });
+    expect(keys()).toEqual([]);
+    expect(lines).toContain(`Removed HELD031: no longer a listing of ${OFFICE}`);
   });
 });
 

@@ -67,6 +67,12 @@ export interface SyncOptions extends Omit<ReplicationQuery, 'watermark'> {
   /** Replicate everything again, whatever the previous snapshot's watermark. */
   full?: boolean;
   /**
+   * Lets a run remove more than half the homes held because the owner filters no longer name them
+   * (an agent who changed firm). Without it such a run is taken for a fault of the feed (an empty
+   * answer) and changes nothing: the homes would not come back on later runs.
+   */
+  allowRemovals?: boolean;
+  /**
    * How many months back sales are shown (`mls.soldMonths`): a Closed home with an older CloseDate
    * is not kept. Undefined: every sale the feed has.
    */
@@ -106,6 +112,12 @@ function carry(from: string, to: string): boolean {
 }
 
 /** One run at a time per folder (see `lockSnapshot`). */
+/** The office and agent the run reads the listings of ("CAR-OFF-1 or CAR-AG-3"). */
+const ownerIds = (options: SyncOptions) =>
+  owners(options)
+    .flatMap((o) => (o ? [o.id] : []))
+    .join(' or ');
+
 export async function syncListings(options: SyncOptions): Promise<SyncResult> {
   mkdirSync(dirname(options.dir), { recursive: true });
   const release = lockSnapshot(options.dir);
@@ -198,15 +210,18 @@ async function replicate(options: SyncOptions): Promise<SyncResult> {
         });
       }
       for (const key of keys.length ? waiting : []) if (!current.has(key)) waiting.delete(key);
-      for (const key of keys.length ? homes.keys() : []) {
-        if (current.has(key)) continue;
+      const leaving = keys.length ? [...homes.keys()].filter((key) => !current.has(key)) : [];
+      if (leaving.length * 2 > homes.size && !options.allowRemovals) {
+        throw new Error(
+          `The MLS names ${homes.size - leaving.length} of the ${homes.size} homes held as still listings of ${ownerIds(options)}: ` +
+            `removing ${leaving.length} at once looks like a fault of the feed, so nothing was changed. ` +
+            'If they really left, run again with --allow-removals.',
+        );
+      }
+      for (const key of leaving) {
         homes.delete(key);
         progress.removed++;
-        log(
-          `Removed ${key}: no longer a listing of ${owners(options)
-            .flatMap((o) => (o ? [o.id] : []))
-            .join(' or ')}`,
-        );
+        log(`Removed ${key}: no longer a listing of ${ownerIds(options)}`);
       }
     }
 
