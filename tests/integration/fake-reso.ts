@@ -55,6 +55,8 @@ export interface FakeReso {
   nextLinkOrigin: string | undefined;
   /** Answers the next N page requests made through `@odata.nextLink` with a link back to the same page. */
   linkBack: number;
+  /** Answers the next N page requests made through `@odata.nextLink` with a new link to the same page. */
+  repeatPage: number;
   /** Called with the `$filter` of each first page asked for, before it is answered (a change made while a run reads). */
   onQuery: ((filter: string) => void) | undefined;
   /** OAuth2 client credentials the token endpoint accepts. */
@@ -224,6 +226,7 @@ export async function startFakeReso(options: { originatingSystem: string; token?
     oddFromPage: undefined,
     nextLinkOrigin: undefined,
     linkBack: 0,
+    repeatPage: 0,
     onQuery: undefined,
     client: { id: 'site-client', secret: randomBytes(6).toString('hex') },
     mediaUrl: (file) => `${state.origin}/media/${file}`,
@@ -354,11 +357,16 @@ export async function startFakeReso(options: { originatingSystem: string; token?
     if (skipToken !== null && state.linkBack > 0) {
       state.linkBack--;
       body['@odata.nextLink'] = `${state.nextLinkOrigin ?? state.origin}${req.url ?? ''}`;
-    } else if (cursor.offset + state.top < cursor.records.length) {
+    } else if (cursor.offset + state.top < cursor.records.length || (skipToken !== null && state.repeatPage > 0)) {
+      const again = skipToken !== null && state.repeatPage > 0;
+      if (again) state.repeatPage--;
       // Opaque, and percent-encoded the way MLS Grid writes it: a client must use it as given.
       const expand = select ? `&$select=${select.join(',')}` : resource === 'Property' ? '&$expand=Media' : '';
       const link = `/v2/${resource}?$filter=${encodeURIComponent(entry.filter ?? 'next').replaceAll("'", '%27')}${expand}&$top=${state.top}&$skiptoken=${encodeURIComponent(randomBytes(6).toString('base64'))}`;
-      links.set(link, { records: cursor.records, offset: cursor.offset + state.top, page: cursor.page + 1, select });
+      links.set(
+        link,
+        again ? cursor : { records: cursor.records, offset: cursor.offset + state.top, page: cursor.page + 1, select },
+      );
       body['@odata.nextLink'] = `${state.nextLinkOrigin ?? state.origin}${link}`;
     }
     send(200, body);

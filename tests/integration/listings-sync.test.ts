@@ -296,6 +296,19 @@ describe('npm run sync-listings', () => {
     expect(readFileSync(join(dir, 'snapshot.json'), 'utf8')).toBe(before);
   });
 
+  it('stops with a clear message when each new link of the feed gives the same records again, and changes nothing', async () => {
+    const before = readFileSync(join(dir, 'snapshot.json'), 'utf8');
+    fake.repeatPage = 1000;
+    const run = await sync({}, ['--full']);
+    fake.repeatPage = 0;
+    expect(run.code, run.out).toBe(1);
+    expect(run.out).toContain(
+      'Sync failed, the previous snapshot is unchanged: Page 3 of the feed repeats records already read from it this run: stopped rather than loop',
+    );
+    expect(api(run.requests)).toHaveLength(3);
+    expect(readFileSync(join(dir, 'snapshot.json'), 'utf8')).toBe(before);
+  });
+
   it('gets a token with OAuth2 client credentials and sends it as the bearer and the photos’ User-Agent', async () => {
     const run = await sync(
       {

@@ -326,8 +326,10 @@ async function replicate(options: SyncOptions): Promise<SyncResult> {
   /** Reads one request stream page by page, as `@odata.nextLink` leads, handing each record to `apply`. */
   async function readStream(first: string, apply: (raw: unknown, index: number) => void | Promise<void>) {
     let url: string | undefined = first;
-    // A server that links back to a page already read would otherwise be read forever.
+    // A server that links back to a page already read would otherwise be read forever; so would one
+    // that gives each new link the same records (a new skip token each time, MLS Grid's form).
     const read = new Set<string>();
+    const versions = new Set<string>();
     while (url) {
       if (read.has(url)) {
         throw new Error(
@@ -340,6 +342,17 @@ async function replicate(options: SyncOptions): Promise<SyncResult> {
       if (!Array.isArray(records))
         throw new Error(`Page ${progress.pages + 1} of the feed has no "value" list of records`);
       progress.pages++;
+      const seen = records.map((raw) => {
+        const record = (raw ?? {}) as ResoRecord;
+        const key = record['ListingKey'] ?? record['OpenHouseKey'];
+        return typeof key === 'string' ? `${key} ${String(record['ModificationTimestamp'])}` : undefined;
+      });
+      if (seen.length > 0 && seen.every((version) => version !== undefined && versions.has(version))) {
+        throw new Error(
+          `Page ${progress.pages} of the feed repeats records already read from it this run: stopped rather than loop`,
+        );
+      }
+      for (const version of seen) if (version !== undefined) versions.add(version);
       for (const [i, raw] of records.entries()) await apply(raw, i);
       progress.homes = homes.size;
       onProgress({ ...progress });
