@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListingSnapshot } from '../../src/lib/reso/snapshot.ts';
-import { PHOTO_RUNS } from '../../src/lib/reso/sync.ts';
+import { FAILING_HOST_PHOTOS, PHOTO_RUNS } from '../../src/lib/reso/sync.ts';
 import { mediaRecord, propertyRecord, startFakeReso, syncWithFake, SYSTEM, type FakeReso } from './fake-reso.ts';
 
 let fake: FakeReso;
@@ -109,6 +109,27 @@ describe('a media host that is down', () => {
     expect(keys()).not.toContain('BAD403');
     expect(snapshot().retry).toEqual([]);
     expect(snapshot().watermark).toBe('2026-05-02T13:00:00.000Z');
+  });
+
+  it(`is not asked for more photos in a run once ${FAILING_HOST_PHOTOS} in a row have failed (each waits out its retries)`, async () => {
+    const own = join(mkdtempSync(join(tmpdir(), 'photo-host-down-')), 'listings-mls');
+    const photos = [0, 1, 2, 3];
+    fake.records = ['HOST500', 'HOST501', 'HOST502'].map((key) =>
+      propertyRecord(fake, key, { Media: photos.map((n) => mediaRecord(fake, key, n)) }),
+    );
+    for (const n of photos) fake.photoOutages.set(`p${n}.jpg`, 100);
+    const from = fake.log.length;
+    const result = await syncWithFake(fake, own, (line) => lines.push(line));
+    fake.photoOutages.clear();
+    // Two tries (the first and one retry) of each of the first three photos; none of the other nine.
+    expect(fake.log.slice(from).filter((r) => r.path.startsWith('/media/'))).toHaveLength(2 * FAILING_HOST_PHOTOS);
+    expect(result.photosFailed).toBe(12);
+    expect(lines).toContain(
+      `HOST502: photo HOST502-M3 not saved: not asked: ${fake.origin} failed the last ${FAILING_HOST_PHOTOS} photos of this run`,
+    );
+    // Each home is read again next run, as after any passing failure.
+    const retried = (JSON.parse(readFileSync(join(own, 'snapshot.json'), 'utf8')) as ListingSnapshot).retry;
+    expect(retried.map((r) => r.ListingKey)).toEqual(['HOST500', 'HOST501', 'HOST502']);
   });
 
   it('keeps the version shown through a full run as through an incremental one', async () => {

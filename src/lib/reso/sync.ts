@@ -98,6 +98,8 @@ const latest = (a: string | undefined, b: string) => (a === undefined || Date.pa
 
 /** Runs in a row a record's photos may fail for a passing reason before the sync stops reading it again. */
 export const PHOTO_RUNS = 5;
+/** Photos in a row a media host may fail in one run before its other photos are not asked for. */
+export const FAILING_HOST_PHOTOS = 3;
 
 /** Hard-links (or copies, across file systems) a file the previous snapshot already has. */
 function carry(from: string, to: string): boolean {
@@ -186,6 +188,10 @@ async function replicate(options: SyncOptions): Promise<SyncResult> {
 
   // With both owner filters, a record can come in both streams: it is applied once a version.
   const applied = new Map<string, string>();
+  // A media host that failed photo after photo (down, or stalling each one until its time-out) is not
+  // asked again this run: each photo would wait out every retry, hours for a large feed. Its photos
+  // are tried again next run, as any photo that failed for a passing reason (PHOTO_RUNS).
+  const failingHosts = new Map<string, number>();
   // Records whose photos failed for a passing reason: read again next run (see PHOTO_RUNS).
   const retriedBefore = new Map((incremental ? previous.retry : []).map((r) => [r.ListingKey, r]));
   const retry = new Map<string, ListingSnapshot['retry'][number]>();
@@ -434,6 +440,7 @@ async function replicate(options: SyncOptions): Promise<SyncResult> {
     const media: SyncedHome['sync']['media'] = [];
     const shown: { src: string; alt: string }[] = [];
     let passing = 0;
+    const hostOf = (url: string) => URL.parse(url)?.origin ?? url;
     for (const [n, photo] of photos.entries()) {
       const kept = old?.sync.media.find(
         (m) => m.MediaKey === photo.MediaKey && m.MediaModificationTimestamp === photo.MediaModificationTimestamp,
@@ -444,8 +451,17 @@ async function replicate(options: SyncOptions): Promise<SyncResult> {
         progress.photosKept++;
       } else {
         let stage = 'download';
+        const host = hostOf(photo.MediaURL);
         try {
+          if ((failingHosts.get(host) ?? 0) >= FAILING_HOST_PHOTOS) {
+            throw new ResoError(
+              `not asked: ${host} failed the last ${FAILING_HOST_PHOTOS} photos of this run`,
+              undefined,
+              true,
+            );
+          }
           const { bytes, contentType } = await http.download(photo.MediaURL);
+          failingHosts.delete(host);
           stage = 'check';
           const ext = await pictureExtension(bytes, contentType);
           // Named by its bytes: a key's own picture extension goes; any other dot is the key's ("K1.0", "K1.1").
@@ -459,7 +475,10 @@ async function replicate(options: SyncOptions): Promise<SyncResult> {
         } catch (error) {
           progress.photosFailed++;
           // The server's or network's failure may pass; a photo the build cannot read will not.
-          if (stage === 'download' && (!(error instanceof ResoError) || error.passing)) passing++;
+          if (stage === 'download' && (!(error instanceof ResoError) || error.passing)) {
+            passing++;
+            failingHosts.set(host, (failingHosts.get(host) ?? 0) + 1);
+          }
           log(`${key}: photo ${photo.MediaKey} not saved: ${error instanceof Error ? error.message : String(error)}`);
           continue;
         }
