@@ -11,6 +11,7 @@
  */
 
 import { STATUS_CODES } from 'node:http';
+import { getDomain } from 'tldts';
 
 export type ResoAuth =
   | { kind: 'bearer'; token: string }
@@ -84,18 +85,21 @@ export function shownUrl(url: string): string {
 /**
  * Whether a media address may carry the access token (as its User-Agent, MLS Grid's rule): one on
  * the API's own site, over https or the API's own scheme. That is the API's host, or one beside it
- * under the same parent domain (media.mlsgrid.com beside api.mlsgrid.com). A photo kept on a third
- * party's CDN, or a redirect to one, is fetched without it: the token would sit in that CDN's logs.
+ * under the same parent domain (media.mlsgrid.com beside api.mlsgrid.com), where that parent is one
+ * owner's: not a public suffix (co.uk) nor a hosting domain its tenants share (herokuapp.com), as the
+ * Public Suffix List says. A photo kept on a third party's CDN, or a redirect to one, is fetched
+ * without it: the token would sit in that CDN's logs.
  */
 export function tokenGoesTo(mediaUrl: string, apiUrl: string): boolean {
   const media = new URL(mediaUrl);
   const api = new URL(apiUrl);
   if (media.protocol !== 'https:' && media.protocol !== api.protocol) return false;
   if (media.hostname === api.hostname) return true;
-  const labels = api.hostname.split('.');
-  // An IP address, or a name of two labels (a site's own apex), has no host beside it.
-  if (labels.length < 3 || /^[\d.]+$|^\[/.test(api.hostname)) return false;
-  return media.hostname.endsWith(`.${labels.slice(1).join('.')}`);
+  const parent = api.hostname.split('.').slice(1).join('.');
+  // The API's own registrable domain (none for an IP address): the parent may not be above it.
+  const owned = getDomain(api.hostname, { allowPrivateDomains: true });
+  if (!owned || parent.length < owned.length) return false;
+  return media.hostname.endsWith(`.${parent}`);
 }
 
 /** Most redirects a photo download follows. */

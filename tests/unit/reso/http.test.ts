@@ -150,6 +150,19 @@ describe('the RESO HTTP client', () => {
     expect(tokenGoesTo('https://media.example.com/p.jpg', 'https://example.com/v2')).toBe(false);
     expect(tokenGoesTo('https://10.0.0.2/p.jpg', 'https://10.0.0.1/v2')).toBe(false);
     expect(tokenGoesTo('http://127.0.0.1:9001/p.jpg', 'http://127.0.0.1:9000/v2')).toBe(true);
+    // Nor has a host whose parent is shared by strangers: a public suffix, or a hosting domain.
+    expect(tokenGoesTo('https://evil.co.uk/p.jpg', 'https://resoapi.co.uk/v2')).toBe(false);
+    expect(tokenGoesTo('https://attacker.herokuapp.com/p.jpg', 'https://mls-feed.herokuapp.com/v2')).toBe(false);
+    expect(
+      tokenGoesTo(
+        'https://other.execute-api.us-east-1.amazonaws.com/p.jpg',
+        'https://abc.execute-api.us-east-1.amazonaws.com/v2',
+      ),
+    ).toBe(false);
+    // One owner's domain several levels down still has hosts beside it.
+    expect(tokenGoesTo('https://media.feed.mls.example.co.uk/p.jpg', 'https://api.feed.mls.example.co.uk/v2')).toBe(
+      true,
+    );
   });
 
   it('fetches a photo on another site without the token, and follows redirects judging each hop', async () => {
