@@ -20,6 +20,7 @@ import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/p
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pictureExtension, type PictureFormat } from '../src/lib/picture.ts';
+import { readCapped } from '../src/lib/read-capped.ts';
 import { thumbnailCacheSchema, type ThumbnailCache } from '../src/lib/video/model.ts';
 import { playlistUrl } from '../src/lib/video/urls.ts';
 
@@ -34,6 +35,11 @@ const sources = [
 ];
 /** What src/data/videos.ts reads from the thumbnail folders. */
 export const thumbnailFormats: PictureFormat[] = ['jpg', 'png', 'webp'];
+/**
+ * Largest thumbnail downloaded (YouTube's are well under 1 MB): a larger answer is refused as it
+ * arrives, costing only that picture, and is never held whole in memory.
+ */
+export const maxThumbnailBytes = 10 * 2 ** 20;
 export const defaultLimits = { requestTimeoutMs: 10_000, totalTimeMs: Number.POSITIVE_INFINITY };
 /** A cached thumbnail older than this is fetched again. */
 export const REFRESH_AFTER_DAYS = 30;
@@ -136,7 +142,7 @@ async function fetchThumbnailUrl(playlistId: string, base: string, signal: Abort
 async function downloadImage(url: string, dest: string, signal: AbortSignal): Promise<string> {
   const res = await fetch(url, { signal });
   if (!res.ok) throw new Error(`thumbnail answered HTTP ${res.status}`);
-  const bytes = new Uint8Array(await res.arrayBuffer());
+  const bytes = await readCapped(res, maxThumbnailBytes, 'thumbnail');
   const ext = await pictureExtension(bytes, res.headers.get('content-type') ?? '', thumbnailFormats).catch(
     (error: Error) => {
       throw new Error(`thumbnail is ${error.message}`);

@@ -8,7 +8,8 @@
  *   YOUTUBE_API_KEY=... YOUTUBE_CHANNEL_ID=UC... npm run sync
  *
  * Optional: YOUTUBE_API_BASE_URL and OEMBED_URL point the clients at other servers (tests use
- * local fakes).
+ * local fakes); YOUTUBE_TIMEOUT_MS is the time limit of each API request (default 30 s, each
+ * retried like a network error), so a server that never answers, or trickles, cannot hang the run.
  */
 import {
   copyFileSync,
@@ -23,8 +24,9 @@ import {
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { defaultOembedUrl, fetchThumbnails, thumbnailFormats } from './fetch-thumbnails.ts';
+import { defaultOembedUrl, fetchThumbnails, maxThumbnailBytes, thumbnailFormats } from './fetch-thumbnails.ts';
 import { pictureExtension } from '../src/lib/picture.ts';
+import { readCapped } from '../src/lib/read-capped.ts';
 import {
   createYouTubeClient,
   errorMessage,
@@ -93,7 +95,8 @@ async function saveThumbnail(dir: string, id: string, url: string): Promise<bool
     // A host that accepts the request and never answers costs that picture, not the run.
     const res = await fetch(url, { signal: AbortSignal.timeout(15_000) });
     if (!res.ok) throw new Error(`${res.status} ${res.statusText}`);
-    const bytes = new Uint8Array(await res.arrayBuffer());
+    // A huge or endless answer is refused past the cap: it costs that picture, not the run's memory.
+    const bytes = await readCapped(res, maxThumbnailBytes, 'the picture');
     const ext = await pictureExtension(bytes, res.headers.get('content-type') ?? '', thumbnailFormats);
     writeFileSync(join(dir, `${id}.${ext}`), bytes);
     return true;
@@ -116,6 +119,7 @@ function videosIn(file: string): number {
 const client = createYouTubeClient({
   apiKey,
   ...(process.env['YOUTUBE_API_BASE_URL'] ? { baseUrl: process.env['YOUTUBE_API_BASE_URL'] } : {}),
+  ...(Number(process.env['YOUTUBE_TIMEOUT_MS']) > 0 ? { timeoutMs: Number(process.env['YOUTUBE_TIMEOUT_MS']) } : {}),
   onProgress: report,
 });
 

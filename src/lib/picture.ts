@@ -4,7 +4,9 @@
  * error page sent as image/jpeg, stopped the whole build with NoImageMetadata), then sharp decodes
  * it as Astro does, leniently; a JPEG cut off after its header cannot be decoded even so (Astro
  * copied it unoptimised, and the share cards stopped the build on it). The file's extension comes
- * from what the bytes are, not from the Content-Type the host sent.
+ * from what the bytes are, not from the Content-Type the host sent. The bytes are read as a Buffer:
+ * the size parser slices its input byte by byte, which on a plain Uint8Array copies the rest each
+ * time (junk that starts like a JPEG took minutes a megabyte), on a Buffer not.
  */
 import { imageMetadata } from 'astro/assets/utils';
 import sharp from 'sharp';
@@ -27,7 +29,8 @@ export async function pictureExtension(
   contentType: string,
   formats: readonly PictureFormat[] = ['jpg', 'png', 'webp', 'avif', 'gif'],
 ): Promise<PictureFormat> {
-  const format = await imageMetadata(bytes).then(
+  const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const format = await imageMetadata(buffer).then(
     (m) => m.format,
     () => undefined,
   );
@@ -36,7 +39,7 @@ export async function pictureExtension(
     throw new Error(`not a ${listed(formats)} picture (${what})`);
   }
   try {
-    await sharp(bytes, { failOn: 'none' }).stats();
+    await sharp(buffer, { failOn: 'none' }).stats();
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
     throw new Error(`a ${format.toUpperCase()} picture that cannot be decoded (${reason})`);

@@ -4,7 +4,7 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,6 +30,23 @@ const cachedId = 'PLcachedDDDDDDDDDDDDDDDDDDDDDDDDDD';
 const videoId = 'dQw4w9WgXcQ';
 /** Its oEmbed answer names a thumbnail that is an error page sent as image/jpeg. */
 const badPicture = 'PLbadPictureEEEEEEEEEEEEEEEEEEEEEE';
+/** Its oEmbed answer names a thumbnail of 50 MB, streamed without a Content-Length. */
+const huge = 'PLhugeFFFFFFFFFFFFFFFFFFFFFFFFFFFF';
+
+/** 50 MB of zeros in 64 KB writes, each waiting for the last to drain; stops when the client hangs up. */
+function stream50Mb(res: ServerResponse): void {
+  res.writeHead(200, { 'Content-Type': 'image/jpeg' });
+  const chunk = Buffer.alloc(64 * 1024);
+  let left = (50 * 2 ** 20) / chunk.length;
+  const more = (): void => {
+    while (left > 0 && !res.destroyed) {
+      left--;
+      if (!res.write(chunk)) return void res.once('drain', more);
+    }
+    if (left === 0) res.end();
+  };
+  more();
+}
 
 let server: Server;
 let base: string;
@@ -45,6 +62,10 @@ beforeAll(async () => {
     requests.push(`${url.pathname}${url.search}`);
     if (url.pathname === `/vi/${videoId}/hqdefault.jpg`) {
       res.writeHead(200, { 'Content-Type': 'image/jpeg' }).end(jpeg);
+      return;
+    }
+    if (url.pathname === '/vi/huge/hqdefault.jpg') {
+      stream50Mb(res);
       return;
     }
     if (url.pathname === '/vi/badpic/hqdefault.jpg') {
@@ -78,6 +99,10 @@ beforeAll(async () => {
       res
         .writeHead(200, { 'Content-Type': 'application/json' })
         .end(JSON.stringify({ title: 'Bad', thumbnail_url: `${base}/vi/badpic/hqdefault.jpg` }));
+    } else if (list === huge) {
+      res
+        .writeHead(200, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ title: 'Huge', thumbnail_url: `${base}/vi/huge/hqdefault.jpg` }));
     } else if (list === broken) {
       res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"title": "Broken", "thumbnail_url": ');
     } else {
@@ -161,6 +186,33 @@ describe('fetching thumbnails', () => {
     );
     expect((await readJson()).thumbnails).not.toHaveProperty(badPicture);
     expect((await readdir(join(root, imageDir))).sort()).toEqual([`${known}.jpg`]);
+  });
+
+  it('refuses a thumbnail larger than 10 MB as it arrives, and keeps the cached picture', async () => {
+    await writeFile(join(root, 'content/playlists/h.yaml'), `slug: h\ntitle: H\nplaylistId: ${huge}\n`);
+    await mkdir(join(root, imageDir), { recursive: true });
+    await writeFile(join(root, imageDir, `${huge}.jpg`), 'last month');
+    const entry = {
+      thumbnailUrl: `${base}/vi/huge/hqdefault.jpg`,
+      file: `${huge}.jpg`,
+      fetchedAt: '2026-10-01T00:00:00.000Z',
+    };
+    await writeFile(join(root, cacheFile), JSON.stringify({ version: 1, thumbnails: { [huge]: entry } }));
+    const lines: string[] = [];
+    const started = Date.now();
+    const summary = await fetchThumbnails({
+      root,
+      oembedUrl: `${base}/oembed`,
+      log: (l) => lines.push(l),
+      now: () => new Date('2026-11-28T12:00:00Z'),
+    });
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(summary.skipped.find((s) => s.playlistId === huge)?.reason).toBe('thumbnail is larger than 10 MB');
+    expect(lines.join('\n')).toMatch(
+      new RegExp(`skipped +${huge} .*thumbnail is larger than 10 MB \\(keeps the cached picture\\)`),
+    );
+    expect((await readJson()).thumbnails[huge]).toEqual(entry);
+    expect(await readFile(join(root, imageDir, `${huge}.jpg`), 'utf8')).toBe('last month');
   });
 
   it('uses cached entries first and asks YouTube only for the rest', async () => {

@@ -32,4 +32,15 @@ describe('a downloaded picture', () => {
     const cut = (await picture.clone().jpeg().toBuffer()).subarray(0, 200);
     await expect(pictureExtension(cut, 'image/jpeg')).rejects.toThrow('a JPG picture that cannot be decoded (');
   });
+
+  it('refuses half a megabyte of junk that starts like a JPEG at once, handed over as a plain Uint8Array', async () => {
+    // The size parser slices its input byte by byte: on a Uint8Array each slice copied the rest (10 s here).
+    const junk = new Uint8Array(512 * 1024).fill(0x41);
+    junk.set([0xff, 0xd8]);
+    const started = Date.now();
+    await expect(pictureExtension(junk, 'image/jpeg')).rejects.toThrow(
+      'not a JPEG, PNG, WebP, AVIF or GIF picture (sent as image/jpeg)',
+    );
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
 });

@@ -1,12 +1,14 @@
 /**
  * `npm run sync` end to end against a local fake YouTube: progress is printed, the snapshot and
  * thumbnails are written, the key never appears in the output or the files, and a failure
- * (YouTube's, a full disk's) leaves the previous snapshot in place; a thumbnail host that is down
- * costs no picture the last run saved.
+ * (YouTube's, a full disk's, an API server that never answers or trickles) leaves the previous
+ * snapshot in place; a thumbnail host that is down, or answers far too much, costs no picture the
+ * last run saved.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
@@ -38,18 +40,41 @@ const envFor = (f: FakeYouTube) => ({
   OEMBED_URL: `${f.origin}/oembed`,
 });
 
-/** Runs the sync; `fileLimitKb` is a disk that fills up (ulimit -f: a write past it fails with EFBIG). */
-async function sync(env: Record<string, string>, fileLimitKb?: number) {
+/**
+ * Runs the sync; `fileLimitKb` is a disk that fills up (ulimit -f: a write past it fails with EFBIG).
+ * A run still going after `killAfterMs` is stopped (its code then null), so a hang fails the test.
+ */
+async function sync(env: Record<string, string>, fileLimitKb?: number, killAfterMs = 60_000) {
   const [command, args] = fileLimitKb
     ? ['bash', ['-c', `ulimit -f ${fileLimitKb}; exec "${node}" "${script}"`]]
     : [node, [script]];
   return run(command, args, {
     env: { PATH: process.env['PATH'] ?? '', VIDEO_SNAPSHOT_DIR: dir, ...env },
     cwd: root,
+    timeout: killAfterMs,
   }).then(
     (r) => ({ code: 0, ...r }),
     (e: { code: number; stdout: string; stderr: string }) => e,
   );
+}
+
+/**
+ * 50 MB of zeros in 64 KB writes, each waiting for the last to drain (never built in memory at
+ * once), said in a Content-Length or not; stops when the client hangs up.
+ */
+function stream50Mb(res: ServerResponse, declared: boolean): void {
+  const total = 50 * 2 ** 20;
+  res.writeHead(200, { 'Content-Type': 'image/jpeg', ...(declared ? { 'Content-Length': String(total) } : {}) });
+  const chunk = Buffer.alloc(64 * 1024);
+  let left = total / chunk.length;
+  const more = (): void => {
+    while (left > 0 && !res.destroyed) {
+      left--;
+      if (!res.write(chunk)) return void res.once('drain', more);
+    }
+    if (left === 0) res.end();
+  };
+  more();
 }
 
 describe('npm run sync', () => {
@@ -231,5 +256,67 @@ describe('npm run sync', () => {
     expect(result.stdout).toMatch(/3 video\(s\), 0 thumbnail\(s\), 3 kept from the last run\./);
     // A video no longer on the channel takes its picture with it.
     expect(readdirSync(join(dir, 'thumbnails')).sort()).toEqual(items.map((item) => `${item.videoId}.jpg`).sort());
+  });
+
+  it('refuses a thumbnail larger than 10 MB as it arrives, and keeps the picture the last run saved', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'sync-'));
+    const items = makeItems('hx', 2);
+    fake = await startFakeYouTube({ [CHANNEL]: [{ id: 'PLhuge', title: 'Huge', items }] }, { apiKey: KEY });
+    // The first streamed without a length, the second said to be 50 MB in its Content-Length.
+    items.forEach((item, i) => (item.thumbnails = { high: { url: `${fake!.origin}/huge/${i}.jpg` } }));
+    mkdirSync(join(dir, 'thumbnails'));
+    const jpeg = await picture.clone().jpeg().toBuffer();
+    for (const item of items) writeFileSync(join(dir, 'thumbnails', `${item.videoId}.jpg`), jpeg);
+    for (let i = 0; i < 50; i++) {
+      fake.overrides.push((req, res) => {
+        if (!req.path.startsWith('/huge/')) return false;
+        stream50Mb(res, req.path === '/huge/1.jpg');
+        return true;
+      });
+    }
+    const started = Date.now();
+    const result = await sync(envFor(fake));
+    expect(result.code, result.stderr).toBe(0);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    for (const item of items) {
+      expect(result.stderr).toContain(`thumbnail of ${item.videoId} not saved: the picture is larger than 10 MB`);
+      expect(readFileSync(join(dir, 'thumbnails', `${item.videoId}.jpg`))).toEqual(jpeg);
+    }
+    expect(result.stdout).toMatch(/2 video\(s\), 0 thumbnail\(s\), 2 kept from the last run\./);
+  });
+
+  /** Runs the sync with a 300 ms limit a request against a YouTube whose every answer `answer` gives. */
+  async function syncAgainstStuckYouTube(answer: (res: ServerResponse) => void) {
+    dir = mkdtempSync(join(tmpdir(), 'sync-'));
+    writeFileSync(join(dir, 'snapshot.json'), '{"previous":true}');
+    fake = await startFakeYouTube({ [CHANNEL]: [] }, { apiKey: KEY });
+    for (let i = 0; i < 4; i++) fake.overrides.push((_r, res) => (answer(res), true));
+    const started = Date.now();
+    // Without a limit of its own, the sync would wait minutes (or forever): stopped after 15 s.
+    const result = await sync({ ...envFor(fake), YOUTUBE_TIMEOUT_MS: '300' }, undefined, 15_000);
+    return { result, took: Date.now() - started };
+  }
+
+  it('fails with the time limit named, keeping the previous snapshot, when YouTube never answers', async () => {
+    const { result, took } = await syncAgainstStuckYouTube(() => {});
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stdout).toContain('failed (YouTube did not answer playlists within 300 ms); retry 3 in 2000 ms');
+    expect(result.stderr).toContain('Sync failed: YouTube did not answer playlists within 300 ms');
+    expect(took).toBeLessThan(10_000);
+    expect(readFileSync(join(dir, 'snapshot.json'), 'utf8')).toBe('{"previous":true}');
+    expect(existsSync(join(dir, 'thumbnails'))).toBe(false);
+  });
+
+  it('fails the same way when YouTube trickles its answer a byte at a time', async () => {
+    const { result, took } = await syncAgainstStuckYouTube((res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=UTF-8' });
+      res.write('{');
+      const timer = setInterval(() => res.write(' '), 50);
+      res.on('close', () => clearInterval(timer));
+    });
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr).toContain('Sync failed: YouTube did not answer playlists within 300 ms');
+    expect(took).toBeLessThan(10_000);
+    expect(readFileSync(join(dir, 'snapshot.json'), 'utf8')).toBe('{"previous":true}');
   });
 });

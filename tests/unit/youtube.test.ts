@@ -348,6 +348,37 @@ describe('errors (SPEC §8) and retries', () => {
     expect(error.retryable).toBe(true);
   });
 
+  it('gives each attempt its own time limit: no answer, or one trickled, is retried, then named', async () => {
+    fake = await startFakeYouTube({ [CHANNEL]: [{ id: 'PLa', title: 'A', items: makeItems('ax', 1) }] });
+    // The first request is never answered; the second gets its headers and then a byte every 20 ms.
+    fake.overrides.push(
+      () => true,
+      (_r, res) => {
+        res.writeHead(200, { 'Content-Type': 'application/json' }).write('{');
+        const timer = setInterval(() => res.write(' '), 20);
+        res.on('close', () => clearInterval(timer));
+        return true;
+      },
+    );
+    const events: ProgressEvent[] = [];
+    const c = createYouTubeClient({
+      apiKey: 'test-key',
+      baseUrl: fake.baseUrl,
+      retries: 1,
+      timeoutMs: 200,
+      sleep: async () => {},
+      onProgress: (e) => events.push(e),
+    });
+    const started = Date.now();
+    const error = (await c.listPlaylists(CHANNEL).catch((e: unknown) => e)) as YouTubeError;
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(error).toBeInstanceOf(YouTubeError);
+    expect(error.message).toBe('YouTube did not answer playlists within 200 ms');
+    expect(events).toMatchObject([
+      { type: 'retry', attempt: 1, error: 'YouTube did not answer playlists within 200 ms' },
+    ]);
+  });
+
   it('shows an error message YouTube writes with markup as plain text', async () => {
     fake = await startFakeYouTube({ [CHANNEL]: [] });
     // YouTube's own quota message, as it sends it.

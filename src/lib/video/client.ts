@@ -164,7 +164,19 @@ export interface YouTubeClientOptions {
   baseDelayMs?: number;
   maxDelayMs?: number;
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * Time limit of each attempt, its answer read included (default 30 s): a server that never
+   * answers, or trickles its answer, fails that attempt, retried like a network error.
+   */
+  timeoutMs?: number;
   onProgress?: (event: ProgressEvent) => void;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** "30 s", or "250 ms" for a limit that is no whole number of seconds. */
+function shownLimit(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
 }
 
 /** A list answer as YouTube writes one: an object whose items, when present, are objects with an id. */
@@ -222,6 +234,7 @@ export function createYouTubeClient(options: YouTubeClientOptions) {
     baseDelayMs = 500,
     maxDelayMs = 8000,
     sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms)),
+    timeoutMs = DEFAULT_TIMEOUT_MS,
     onProgress = () => {},
   } = options;
   if (!apiKey) throw new YouTubeError('A YouTube API key is required', { retryable: false });
@@ -235,20 +248,31 @@ export function createYouTubeClient(options: YouTubeClientOptions) {
 
     for (let attempt = 0; ; attempt++) {
       let error: YouTubeError;
+      // Each attempt has its own time limit (a caller's fetch may bring its own signal instead).
+      const signal = AbortSignal.timeout(timeoutMs);
+      const timedOut = (cause?: unknown) =>
+        new YouTubeError(`YouTube did not answer ${endpoint} within ${shownLimit(timeoutMs)}`, {
+          retryable: true,
+          cause,
+        });
       try {
-        const res = await doFetch(url, { headers: { Accept: 'application/json' } });
+        const res = await doFetch(url, { headers: { Accept: 'application/json' }, signal });
         if (!res.ok) error = await errorFromResponse(res);
         else {
           const body: unknown = await res.json().catch(() => undefined);
           if (isListResponse(body)) return body as T;
           // A 200 that is not a list (null, a proxy's HTML page, items that are not a list) is no answer: asked again.
-          error = new YouTubeError(`YouTube answered ${endpoint} with a page that is not a list`, {
-            status: res.status,
-            retryable: true,
-          });
+          error = signal.aborted
+            ? timedOut()
+            : new YouTubeError(`YouTube answered ${endpoint} with a page that is not a list`, {
+                status: res.status,
+                retryable: true,
+              });
         }
       } catch (cause) {
-        error = new YouTubeError(cause instanceof Error ? cause.message : String(cause), { retryable: true, cause });
+        error = signal.aborted
+          ? timedOut(cause)
+          : new YouTubeError(cause instanceof Error ? cause.message : String(cause), { retryable: true, cause });
       }
       if (!error.retryable || attempt >= retries) throw error;
       const delayMs = backoffDelay(attempt, baseDelayMs, maxDelayMs);
