@@ -13,6 +13,7 @@ const notServer: Record<string, string> = {
   SITE_URL: 'the build',
   BUILD_TIME: 'the build',
   VIDEO_SNAPSHOT_DIR: 'npm run sync',
+  YOUTUBE_TIMEOUT_MS: 'npm run sync',
   OEMBED_URL: 'npm run thumbnails',
   CHROMIUM_PATH: 'the browser tests and the audit',
   TEST_PORT: 'the browser tests',

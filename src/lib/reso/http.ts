@@ -12,6 +12,7 @@
 
 import { STATUS_CODES } from 'node:http';
 import { getDomain } from 'tldts';
+import { readCapped, shownSize } from '../read-capped.ts';
 
 export type ResoAuth =
   | { kind: 'bearer'; token: string }
@@ -42,6 +43,11 @@ export interface ResoHttpOptions {
   timeoutMs?: number;
   /** Largest photo downloaded, in bytes once decompressed; a larger one is refused part-way. */
   maxPhotoBytes?: number;
+  /**
+   * Largest JSON answer (a page of records, a token), in bytes once decompressed: a larger one (a
+   * gzip bomb, or a server gone wrong) is refused part-way, never held whole in memory.
+   */
+  maxPageBytes?: number;
   onEvent?: (event: HttpEvent) => void;
 }
 
@@ -136,6 +142,7 @@ export function createResoHttp(options: ResoHttpOptions) {
     maxRetryAfterMs = 15 * 60_000,
     timeoutMs = 60_000,
     maxPhotoBytes = 40 * 1024 * 1024,
+    maxPageBytes = 100 * 1024 * 1024,
     onEvent = () => {},
   } = options;
   const turn = createPacer(perSecond, now, sleep);
@@ -211,6 +218,12 @@ export function createResoHttp(options: ResoHttpOptions) {
     }
   }
 
+  /** A JSON answer's text, refused (not retried) past `maxPageBytes`. */
+  async function readJsonText(res: Response, what: string): Promise<string> {
+    const refuse = () => new ResoError(`${what} is larger than the ${shownSize(maxPageBytes)} an answer may be`);
+    return (await readCapped(res, maxPageBytes, refuse)).toString('utf8');
+  }
+
   async function accessToken(): Promise<string> {
     if (token && token.expiresAt > now()) return token.value;
     if (auth.kind !== 'client-credentials') throw new ResoError('No access token');
@@ -229,7 +242,7 @@ export function createResoHttp(options: ResoHttpOptions) {
           headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
           body,
         }),
-      (res) => res.text(),
+      (res) => readJsonText(res, 'The OAuth2 token answer'),
     );
     let data: { access_token?: unknown; expires_in?: unknown } = {};
     try {
@@ -261,7 +274,7 @@ export function createResoHttp(options: ResoHttpOptions) {
             'Accept-Encoding': 'gzip',
           },
         }),
-        (res) => res.text(),
+        (res) => readJsonText(res, what),
       );
       try {
         return JSON.parse(text) as unknown;
@@ -276,8 +289,7 @@ export function createResoHttp(options: ResoHttpOptions) {
      * its Content-Length, else while it arrives), so no answer, however large, is held in memory.
      */
     async download(url: string): Promise<{ bytes: Buffer; contentType: string }> {
-      const most = maxPhotoBytes >= 2 ** 20 ? `${Math.round(maxPhotoBytes / 2 ** 20)} MB` : `${maxPhotoBytes} bytes`;
-      const tooLarge = () => new ResoError(`larger than the ${most} a photo may be`);
+      const tooLarge = () => new ResoError(`larger than the ${shownSize(maxPhotoBytes)} a photo may be`);
       const what = `Photo download ${shownUrl(url)}`;
       let at = url;
       for (let hops = 0; ; hops++) {
@@ -291,19 +303,8 @@ export function createResoHttp(options: ResoHttpOptions) {
             await res.body?.cancel();
             return { location: res.headers.get('location') ?? '' };
           }
-          if (Number(res.headers.get('content-length')) > maxPhotoBytes) {
-            await res.body?.cancel();
-            throw tooLarge();
-          }
-          const chunks: Uint8Array[] = [];
-          let size = 0;
-          for await (const chunk of res.body ?? []) {
-            size += chunk.length;
-            // Leaving the loop cancels the rest of the body.
-            if (size > maxPhotoBytes) throw tooLarge();
-            chunks.push(chunk);
-          }
-          return { bytes: Buffer.concat(chunks), contentType: res.headers.get('content-type') ?? '' };
+          const bytes = await readCapped(res, maxPhotoBytes, tooLarge);
+          return { bytes, contentType: res.headers.get('content-type') ?? '' };
         });
         if (!('location' in answer)) return answer;
         if (hops === MOST_REDIRECTS) throw new ResoError(`${what} was redirected more than ${MOST_REDIRECTS} times`);

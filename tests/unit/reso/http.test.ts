@@ -247,6 +247,21 @@ describe('the RESO HTTP client', () => {
     expect((await roomy.download('https://media.example.com/c.jpg')).bytes).toHaveLength(12);
   });
 
+  it('refuses a page of records or a token answer larger than the limit, once, without retrying', async () => {
+    const { http, calls } = harness(
+      [
+        () => new Response(JSON.stringify({ value: [{ ListingKey: 'X'.repeat(64) }] })),
+        () => new Response('{"value":[]}'),
+      ],
+      { maxPageBytes: 32 },
+    );
+    await expect(http.getJson('https://api.example.com/v2/Property')).rejects.toThrow(
+      'GET /v2/Property is larger than the 32 bytes an answer may be',
+    );
+    expect(calls).toHaveLength(1);
+    expect(await http.getJson('https://api.example.com/v2/Property')).toEqual({ value: [] });
+  });
+
   it('retries a page or a photo whose connection is cut halfway through its body', async () => {
     /** An answer whose body sends a few bytes, then fails as undici does when the socket closes. */
     const cut = (start: string) => () =>
