@@ -26,6 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { defaultOembedUrl, fetchThumbnails, maxThumbnailBytes, thumbnailFormats } from './fetch-thumbnails.ts';
 import { pictureExtension } from '../src/lib/picture.ts';
+import { holdLock, restoreSwapped, swapIn } from '../src/lib/run-lock.ts';
 import { readCapped } from '../src/lib/read-capped.ts';
 import {
   createYouTubeClient,
@@ -54,6 +55,23 @@ if (!apiKey || !channelId) {
   );
   process.exit(1);
 }
+
+// One sync at a time: two removed each other's staged thumbnails, and one then stopped with a stack trace.
+const lock = `${outDir.replace(/\/+$/, '')}.lock`;
+try {
+  mkdirSync(outDir, { recursive: true });
+  const release = holdLock(
+    lock,
+    (pid) =>
+      `Another video sync is running (process ${pid}, ${lock}): this one stops and changes nothing. If none runs, delete ${lock}.`,
+  );
+  process.on('exit', release);
+} catch (error) {
+  console.error(`Sync failed: ${(error as Error).message}`);
+  process.exit(1);
+}
+// A sync stopped halfway through replacing the thumbnails left the last set aside: it comes back.
+restoreSwapped(thumbnailDir);
 
 function report(event: ProgressEvent): void {
   switch (event.type) {
@@ -159,7 +177,6 @@ if (videoCount === 0 && videosBefore > 0 && !process.argv.includes('--allow-empt
   process.exit(1);
 }
 console.log(`Saving thumbnails for ${playlists.length} playlist(s) and ${videoCount} video(s)`);
-mkdirSync(outDir, { recursive: true });
 // Thumbnails go to a staging folder and replace the old set in one move, so pictures of
 // videos that left the channel disappear with them.
 const staging = `${thumbnailDir}.new`;
@@ -187,8 +204,7 @@ for (const [id, url] of wanted) {
 // disk) leaves the previous snapshot and thumbnails as they were, never a cut-off file.
 const pending = `${snapshotFile}.new`;
 writeFileSync(pending, `${JSON.stringify(snapshot, null, 2)}\n`);
-rmSync(thumbnailDir, { recursive: true, force: true });
-renameSync(staging, thumbnailDir);
+swapIn(staging, thumbnailDir);
 renameSync(pending, snapshotFile);
 console.log(
   `Wrote ${snapshotFile}: ${playlists.length} playlist(s), ${videoCount} video(s), ${saved} thumbnail(s)` +

@@ -1,9 +1,9 @@
 /**
- * One run at a time of a command that rewrites a folder (the listings sync, the build): a lock file
- * holding the run's process id, created only if absent. Plain TypeScript with relative imports:
- * Node runs it from scripts/.
+ * One run at a time of a command that rewrites a folder (the listings and video syncs, the build): a
+ * lock file holding the run's process id, created only if absent; and the folder replaced whole by
+ * the one the run staged. Plain TypeScript with relative imports: Node runs it from scripts/.
  */
-import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 
 /** Whether a process of this id runs (on this machine). */
 function running(pid: number): boolean {
@@ -64,4 +64,21 @@ export function holdLock(file: string, busyMessage: (pid: number) => string, bef
       rmSync(aside, { force: true });
     }
   }
+}
+
+/** Where a swap moves the folder it replaces, until the new one is in place. */
+export const previousDir = (dir: string) => `${dir.replace(/\/+$/, '')}.previous`;
+
+/** Replaces `dir` with the complete folder `staged`: the old one moves aside, then goes. */
+export function swapIn(staged: string, dir: string): void {
+  const old = previousDir(dir);
+  rmSync(old, { recursive: true, force: true });
+  if (existsSync(dir)) renameSync(dir, old);
+  renameSync(staged, dir);
+  rmSync(old, { recursive: true, force: true });
+}
+
+/** A run stopped between the two renames of a swap left the old folder aside: it is put back. */
+export function restoreSwapped(dir: string): void {
+  if (!existsSync(dir) && existsSync(previousDir(dir))) renameSync(previousDir(dir), dir);
 }

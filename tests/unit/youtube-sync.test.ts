@@ -174,6 +174,49 @@ describe('npm run sync', () => {
     expect(snapshot.playlists.map((p) => p.id)).toEqual(['PLkept']);
   });
 
+  it('runs one at a time: a second sync stops with the first one named and changes nothing', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'sync-'));
+    writeFileSync(join(dir, 'snapshot.json'), '{"previous":true}');
+    fake = await startFakeYouTube(
+      { [CHANNEL]: [{ id: 'PLone', title: 'One', items: makeItems('lk', 1) }] },
+      { apiKey: KEY },
+    );
+    // This test's own process stands for the sync still running.
+    const lock = `${dir}.lock`;
+    writeFileSync(lock, `${process.pid}\n`);
+    try {
+      const result = await sync(envFor(fake));
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(
+        `Sync failed: Another video sync is running (process ${process.pid}, ${lock}): this one stops and changes nothing. If none runs, delete ${lock}.`,
+      );
+      expect(readFileSync(join(dir, 'snapshot.json'), 'utf8')).toBe('{"previous":true}');
+      expect(fake.requests).toEqual([]);
+    } finally {
+      rmSync(lock, { force: true });
+    }
+    // The lock of a sync whose process is gone is taken over; the run's own is gone when it ends.
+    writeFileSync(lock, '999999999\n');
+    const next = await sync(envFor(fake));
+    expect(next.code, next.stderr).toBe(0);
+    expect(existsSync(lock)).toBe(false);
+  });
+
+  it('puts back the thumbnails a sync stopped halfway through its swap left aside', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'sync-'));
+    writeFileSync(join(dir, 'snapshot.json'), '{"previous":true}');
+    mkdirSync(join(dir, 'thumbnails.previous'));
+    writeFileSync(join(dir, 'thumbnails.previous', 'kept.jpg'), 'x');
+    fake = await startFakeYouTube({ [CHANNEL]: [] }, { apiKey: KEY });
+    fake.overrides.push(
+      (_r, res) => (sendJson(res, 403, errorBody(403, 'Daily quota used up', 'quotaExceeded')), true),
+    );
+    const result = await sync(envFor(fake));
+    expect(result.code).toBe(1);
+    expect(readdirSync(join(dir, 'thumbnails'))).toEqual(['kept.jpg']);
+    expect(existsSync(join(dir, 'thumbnails.previous'))).toBe(false);
+  });
+
   it('keeps the previous snapshot when YouTube fails', async () => {
     dir = mkdtempSync(join(tmpdir(), 'sync-'));
     writeFileSync(join(dir, 'snapshot.json'), '{"previous":true}');

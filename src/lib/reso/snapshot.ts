@@ -6,11 +6,11 @@
  * watermark (the greatest ModificationTimestamp of a complete run) moves only with it.
  * Plain TypeScript with relative imports: Node runs it from scripts/.
  */
-import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'astro/zod';
 import { listingSlug, toSlug } from '../listing/format.ts';
-import { holdLock } from '../run-lock.ts';
+import { holdLock, restoreSwapped } from '../run-lock.ts';
 
 export const SNAPSHOT_FILE = 'snapshot.json';
 export const PHOTO_DIR = 'photos';
@@ -95,7 +95,6 @@ export type ListingSnapshot = z.infer<typeof listingSnapshotSchema>;
 
 /** The folder a run writes before the swap, and the one the swap moves the old snapshot to. */
 export const stagingDir = (dir: string) => `${dir.replace(/\/+$/, '')}.partial`;
-export const previousDir = (dir: string) => `${dir.replace(/\/+$/, '')}.previous`;
 export const lockFile = (dir: string) => `${dir.replace(/\/+$/, '')}.lock`;
 
 /**
@@ -118,7 +117,7 @@ export function lockSnapshot(dir: string, beforeTakeover?: () => void): () => vo
  * of a swap left the old folder as {dir}.previous: it is put back first.
  */
 export function readSnapshot(dir: string): ListingSnapshot | undefined {
-  if (!existsSync(dir) && existsSync(previousDir(dir))) renameSync(previousDir(dir), dir);
+  restoreSwapped(dir);
   return readSnapshotFile(join(dir, SNAPSHOT_FILE));
 }
 
@@ -179,13 +178,4 @@ export function snapshotEntries(
       .map((e, i) => (i === 0 ? e : { ...e, id: `${e.id}-${toSlug(e.key)}` })),
   );
   return { entries, overridden };
-}
-
-/** Replaces `dir` with the complete folder `staged`: the old one moves aside, then goes. */
-export function swapIn(staged: string, dir: string): void {
-  const old = previousDir(dir);
-  rmSync(old, { recursive: true, force: true });
-  if (existsSync(dir)) renameSync(dir, old);
-  renameSync(staged, dir);
-  rmSync(old, { recursive: true, force: true });
 }

@@ -16,6 +16,7 @@ import { copyFileSync, existsSync, linkSync, mkdirSync, rmSync, writeFileSync } 
 import { dirname, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { ResoError, type ResoHttp } from './http.ts';
+import { swapIn } from '../run-lock.ts';
 import { currentKeysUrls, nextPageUrl, openHouseUrl, owners, replicationUrls, type ReplicationQuery } from './query.ts';
 import { pictureExtension } from '../picture.ts';
 import {
@@ -37,7 +38,6 @@ import {
   readSnapshot,
   SNAPSHOT_FILE,
   stagingDir,
-  swapIn,
   type ListingSnapshot,
   type SyncedHome,
 } from './snapshot.ts';
