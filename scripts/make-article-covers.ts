@@ -4,11 +4,11 @@
  * motif from its kind (new homes, living in, virtual tours, investment, the coast, read from its
  * slug), and its town and title set in the picture. Each cover is an ordinary 1200x675 JPEG,
  * content/articles/images/{slug}.jpg, that the article's front matter points to (coverImage);
- * the agent replaces one by saving a photograph under the same name, or points coverImage at
- * another file. An article without coverImage gets the field added, with a text alternative.
+ * the agent replaces one with a photograph saved under another name, coverImage pointing at it. An
+ * article without coverImage gets the field added, with a text alternative.
  *
  *   npm run covers                 # draws missing covers only, adds missing coverImage fields
- *   npm run covers -- --force      # redraws every cover this script drew (same name in images/)
+ *   npm run covers -- --force      # redraws every images/{slug}.jpg an article points to
  *
  * Covers are drawn from the front matter alone, deterministically: a redraw gives the same file.
  */

@@ -1,12 +1,13 @@
 /**
- * Draws the pictures of the sample homes (content/listings/*.yaml): every photo a listing file
- * names that is not there yet is drawn from its file name (front, kitchen, living, bedroom,
- * backyard) and the home's PropertySubType, with "SAMPLE PICTURE" written on it. They are ordinary
- * JPEG files that the build processes like any photograph; replace them with the real photos under
- * the same names (or change the names in the listing file).
+ * Draws the pictures of the sample homes (content/listings/*.yaml whose first line says SAMPLE
+ * HOME): every photo a sample's file names that is not there yet is drawn from its file name
+ * (front, kitchen, living, bedroom, backyard) and the home's PropertySubType, with "SAMPLE PICTURE"
+ * written on it. They are ordinary JPEG files that the build processes like any photograph; replace
+ * them with the real photos under the same names (or change the names in the listing file). A real
+ * home's photos are never drawn: one missing stops the build, which names it.
  *
  *   node scripts/make-listing-photos.ts            # draws only missing files
- *   node scripts/make-listing-photos.ts --force    # redraws every photo of every listing
+ *   node scripts/make-listing-photos.ts --force    # redraws every photo of every sample home
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -199,12 +200,17 @@ function draw(kind: string, type: string, seed: number): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${body}${label()}</svg>`;
 }
 
+/** A file the project shipped as a sample, marked so on its first line; the agent's own homes are not. */
+export const isSampleHome = (text: string) => /^\uFEFF?# SAMPLE HOME\b/.test(text);
+
 const kinds = ['front', 'kitchen', 'living', 'bedroom', 'backyard'];
 let drawn = 0;
 for (const file of readdirSync(listingsDir)
   .filter((f) => /\.ya?ml$/.test(f))
   .sort()) {
-  const home = parse(readFileSync(join(listingsDir, file), 'utf8')) as {
+  const text = readFileSync(join(listingsDir, file), 'utf8');
+  if (!isSampleHome(text)) continue;
+  const home = parse(text) as {
     PropertySubType?: string;
     Photos?: { src: string }[];
   };

@@ -4,7 +4,19 @@
  * a service-area town lies inside that town's map outline, and every photo it names is there.
  */
 import { booleanPointInPolygon } from '@turf/turf';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -50,5 +62,37 @@ describe('sample homes', () => {
     expect(outline, `${h.City} has no map outline`).toBeDefined();
     expect(booleanPointInPolygon([h.Longitude, h.Latitude], outline!)).toBe(true);
     for (const photo of h.Photos) expect(existsSync(join(dir, photo.src)), photo.src).toBe(true);
+  });
+});
+
+describe('scripts/make-listing-photos.ts', () => {
+  it("draws the missing photos of a sample home only: a real home's missing photo is never drawn", () => {
+    // A copy of the script and its drawing code, beside two listing files: a sample and the agent's own.
+    const copy = mkdtempSync(join(tmpdir(), 'listing-photos-'));
+    try {
+      cpSync(join(root, 'scripts'), join(copy, 'scripts'), { recursive: true });
+      symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
+      const listings = join(copy, 'content', 'listings');
+      mkdirSync(listings, { recursive: true });
+      const sample = readFileSync(join(dir, '412-oak-grove-lane-cary-nc.yaml'), 'utf8');
+      writeFileSync(join(listings, 'sample.yaml'), sample);
+      // The agent's home: the sample's fields, its first line (SAMPLE HOME) gone, its photos named anew.
+      writeFileSync(
+        join(listings, 'own.yaml'),
+        sample
+          .split('\n')
+          .filter((line) => !line.startsWith('# SAMPLE HOME'))
+          .join('\n')
+          .replaceAll('412-oak-grove-lane-cary-nc/', 'own-home/'),
+      );
+      const run = spawnSync(process.execPath, ['scripts/make-listing-photos.ts'], { cwd: copy, encoding: 'utf8' });
+      expect(run.status, run.stderr).toBe(0);
+      const named = (parse(sample) as Home).Photos.map((p) => p.src);
+      for (const src of named) expect(existsSync(join(listings, src)), src).toBe(true);
+      expect(existsSync(join(listings, 'own-home'))).toBe(false);
+      expect(run.stdout).toContain(`${named.length} sample photo(s) drawn`);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
   });
 });
