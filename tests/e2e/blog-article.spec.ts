@@ -80,6 +80,9 @@ for (const item of items) {
     expect(minutes, `${words} words`).toBeLessThanOrEqual(Math.round(words / 230) + 1);
     const posting = (await jsonLdNodes(page)).find((n) => n['@type'] === 'BlogPosting' || n['@type'] === 'Article');
     expect(posting?.['timeRequired']).toBe(`PT${minutes}M`);
+    // The front matter's summary, as the article's abstract.
+    expect(f.summary).not.toBe('');
+    expect(posting?.['abstract']).toBe(f.summary);
 
     // City line.
     const cityLine = page.getByText(/^Real estate insights for /);

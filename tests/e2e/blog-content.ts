@@ -64,6 +64,7 @@ export interface ArticleFacts {
   guide?: string | undefined;
   state: string;
   playlistId: string;
+  summary: string;
   hasFaq: boolean;
   hasCta: boolean;
   customSchema: boolean;
@@ -88,6 +89,7 @@ export function articleFacts(): Map<string, ArticleFacts> {
       guide: geo('guide') || undefined,
       state: geo('state') || 'NC',
       playlistId: scalar(fm, 'playlistId') ?? '',
+      summary: scalar(fm, 'summary') ?? '',
       hasFaq: /^faq:[ \t]*\r?\n[ \t]*- /m.test(fm) || (faqFlow !== undefined && /^\[\s*\{/.test(faqFlow)),
       hasCta: /^cta:/m.test(fm),
       customSchema: scalar(fm, 'customSchema') === 'true',

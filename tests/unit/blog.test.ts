@@ -324,6 +324,14 @@ describe('article JSON-LD graphs', () => {
     expect(crumbs).toMatchObject({ itemListElement: [{ name: 'Home' }, { name: 'Blog' }, { position: 3, item: url }] });
     expect(place).toMatchObject({ name: 'Raleigh, NC', url: 'https://www.example.com/city/raleigh' });
   });
+  it("gives the article's summary as its abstract", () => {
+    const [post] = buildArticleGraph(info, { ...input, abstract: 'Cap rates run 4.5-6%.' })['@graph'] as JsonLd[];
+    expect(post).toMatchObject({ abstract: 'Cap rates run 4.5-6%.' });
+    const [custom] = (
+      buildCustomArticleGraph(info, { ...input, abstract: 'Cap rates run 4.5-6%.' })['@graph'] as JsonLd[]
+    ).filter((n) => n['@type'] === 'Article');
+    expect(custom).toMatchObject({ abstract: 'Cap rates run 4.5-6%.' });
+  });
   it('gives the word count and the reading time of an article that has them', () => {
     const [post] = buildArticleGraph(info, { ...input, wordCount: 1573 })['@graph'] as JsonLd[];
     expect(post).toMatchObject({ wordCount: 1573, timeRequired: 'PT7M' });

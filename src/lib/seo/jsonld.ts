@@ -165,6 +165,8 @@ export interface ArticleInfo {
   image?: string | undefined;
   /** The words it gives to read (`articleWordCount`), and so its reading time. */
   wordCount?: number | undefined;
+  /** Its front matter's `summary`: one or two sentences summing it up. */
+  abstract?: string | undefined;
 }
 
 export function buildArticle(s: SiteInfo, a: ArticleInfo, type: 'BlogPosting' | 'Article' = 'BlogPosting'): JsonLd {
@@ -180,6 +182,7 @@ export function buildArticle(s: SiteInfo, a: ArticleInfo, type: 'BlogPosting' | 
     mainEntityOfPage: a.url,
     author: { '@type': 'Person', name: s.agent.name, url: `${s.url}/about` },
     publisher: { '@id': ids.organization(s.url) },
+    ...(a.abstract ? { abstract: a.abstract } : {}),
     ...(a.keywords.length ? { keywords: a.keywords.join(', ') } : {}),
     ...(a.image ? { image: a.image } : {}),
     ...(a.wordCount ? { wordCount: a.wordCount, timeRequired: `PT${readingMinutes(a.wordCount)}M` } : {}),
