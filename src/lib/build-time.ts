@@ -31,7 +31,7 @@ export function siteUrl(env: Readonly<Record<string, string | undefined>> = proc
   const value = env['SITE_URL']?.trim();
   if (!value) return site.baseUrl;
   const url = URL.parse(value);
-  if (!url || !/^https?:$/.test(url.protocol) || url.origin !== value.replace(/\/$/, '')) {
+  if (!url || !/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search || url.hash || url.username) {
     throw new Error(`SITE_URL must be an origin such as https://www.example.com, got "${value}"`);
   }
   return url.origin;

@@ -148,4 +148,26 @@ describe('npm run sync-listings with open houses', () => {
     expect(snapshot().openHouseWatermark).toBe('2026-05-04T09:30:00.000Z');
     fake.openHouseStatus = undefined;
   });
+
+  it('reads pages of open houses that each name a home already named, saved at one moment, as new ones', async () => {
+    // A first run, two a page: the home's open houses, all stamped alike, fill pages of their own.
+    dir = join(mkdtempSync(join(tmpdir(), 'open-houses-paged-')), 'listings-mls');
+    const before = fake.openHouses;
+    fake.openHouses = [1, 2, 3, 4, 5].map((n) =>
+      openHouseRecord(`OH-P${n}`, 'CAR200', {
+        OpenHouseStartTime: `2030-06-0${n}T17:00:00.000Z`,
+        OpenHouseEndTime: `2030-06-0${n}T19:00:00.000Z`,
+      }),
+    );
+    fake.top = 2;
+    try {
+      const run = await sync();
+      expect(run.out).not.toContain('repeats records');
+      expect(openHouseRequests(run.requests).length).toBeGreaterThan(2);
+    } finally {
+      fake.top = 10;
+      fake.openHouses = before;
+    }
+    expect(openHousesOf('CAR200')).toHaveLength(5);
+  });
 });

@@ -121,8 +121,10 @@ describe('a media host that is down', () => {
     const from = fake.log.length;
     const result = await syncWithFake(fake, own, (line) => lines.push(line));
     fake.photoOutages.clear();
-    // Two tries (the first and one retry) of each of the first three photos; none of the other nine.
-    expect(fake.log.slice(from).filter((r) => r.path.startsWith('/media/'))).toHaveLength(2 * FAILING_HOST_PHOTOS);
+    // Two tries (the first and one retry) of each photo until photos of two homes have failed (the
+    // first home's four, which may be that home's alone, then the second's first); none of the other seven.
+    expect(FAILING_HOST_PHOTOS).toBeLessThanOrEqual(5);
+    expect(fake.log.slice(from).filter((r) => r.path.startsWith('/media/'))).toHaveLength(2 * 5);
     expect(result.photosFailed).toBe(12);
     expect(lines).toContain(
       `HOST502: photo HOST502-M3 not saved: not asked: ${fake.origin} failed the last ${FAILING_HOST_PHOTOS} photos of this run`,

@@ -62,6 +62,8 @@ describe('.env.example', () => {
     expect(siteUrl({ SITE_URL: '' })).toBe(site.baseUrl);
     expect(siteUrl({ SITE_URL: ' ' })).toBe(site.baseUrl);
     expect(siteUrl({ SITE_URL: 'https://staging.example.com/' })).toBe('https://staging.example.com');
+    expect(siteUrl({ SITE_URL: 'https://Staging.example.com:443' })).toBe('https://staging.example.com');
+    expect(siteUrl({ SITE_URL: 'http://127.0.0.1:4499' })).toBe('http://127.0.0.1:4499');
     for (const wrong of ['staging.example.com', 'ftp://example.com', 'https://example.com/blog']) {
       expect(() => siteUrl({ SITE_URL: wrong })).toThrow(
         `SITE_URL must be an origin such as https://www.example.com, got "${wrong}"`,

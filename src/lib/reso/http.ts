@@ -173,7 +173,11 @@ export function createResoHttp(options: ResoHttpOptions) {
         const redirected = request.redirect === 'manual' && res.status >= 300 && res.status < 400;
         if (res.ok || (redirected && res.headers.has('location'))) return await read(res);
         reason = `${res.status} ${res.statusText || STATUS_CODES[res.status] || ''}`.trim();
-        const body = await res.text().catch(() => '');
+        // Only the start of an error page is shown: one that is huge (a gzip bomb) is not read whole.
+        const body = await readCapped(res, 64 * 1024).then(
+          (bytes) => bytes.toString('utf8'),
+          () => '',
+        );
         const detail = body.trim().slice(0, 300);
         if (res.status === 429) {
           const wait =

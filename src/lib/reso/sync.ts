@@ -98,7 +98,10 @@ const latest = (a: string | undefined, b: string) => (a === undefined || Date.pa
 
 /** Runs in a row a record's photos may fail for a passing reason before the sync stops reading it again. */
 export const PHOTO_RUNS = 5;
-/** Photos in a row a media host may fail in one run before its other photos are not asked for. */
+/**
+ * Photos in a row (of two homes at least: one home's may all be gone) a media host may fail in one
+ * run before its other photos are not asked for.
+ */
 export const FAILING_HOST_PHOTOS = 3;
 
 /** Hard-links (or copies, across file systems) a file the previous snapshot already has. */
@@ -113,13 +116,13 @@ function carry(from: string, to: string): boolean {
   return true;
 }
 
-/** One run at a time per folder (see `lockSnapshot`). */
 /** The office and agent the run reads the listings of ("CAR-OFF-1 or CAR-AG-3"). */
 const ownerIds = (options: SyncOptions) =>
   owners(options)
     .flatMap((o) => (o ? [o.id] : []))
     .join(' or ');
 
+/** One run at a time per folder (see `lockSnapshot`). */
 export async function syncListings(options: SyncOptions): Promise<SyncResult> {
   mkdirSync(dirname(options.dir), { recursive: true });
   const release = lockSnapshot(options.dir);
@@ -191,7 +194,11 @@ async function replicate(options: SyncOptions): Promise<SyncResult> {
   // A media host that failed photo after photo (down, or stalling each one until its time-out) is not
   // asked again this run: each photo would wait out every retry, hours for a large feed. Its photos
   // are tried again next run, as any photo that failed for a passing reason (PHOTO_RUNS).
-  const failingHosts = new Map<string, number>();
+  const failingHosts = new Map<string, { photos: number; homes: Set<string> }>();
+  const hostDown = (host: string) => {
+    const failing = failingHosts.get(host);
+    return !!failing && failing.photos >= FAILING_HOST_PHOTOS && failing.homes.size >= 2;
+  };
   // Records whose photos failed for a passing reason: read again next run (see PHOTO_RUNS).
   const retriedBefore = new Map((incremental ? previous.retry : []).map((r) => [r.ListingKey, r]));
   const retry = new Map<string, ListingSnapshot['retry'][number]>();
@@ -348,12 +355,15 @@ async function replicate(options: SyncOptions): Promise<SyncResult> {
       if (!Array.isArray(records))
         throw new Error(`Page ${progress.pages + 1} of the feed has no "value" list of records`);
       progress.pages++;
+      // An open house names its home too: its own key tells it from the home's other open houses.
       const seen = records.map((raw) => {
         const record = (raw ?? {}) as ResoRecord;
-        const key = record['ListingKey'] ?? record['OpenHouseKey'];
+        const key = record['OpenHouseKey'] ?? record['ListingKey'];
         return typeof key === 'string' ? `${key} ${String(record['ModificationTimestamp'])}` : undefined;
       });
-      if (seen.length > 0 && seen.every((version) => version !== undefined && versions.has(version))) {
+      // Only a page that leads on can loop (a last page may give its boundary record again).
+      const next = nextPageUrl(page, url);
+      if (next && seen.length > 0 && seen.every((version) => version !== undefined && versions.has(version))) {
         throw new Error(
           `Page ${progress.pages} of the feed repeats records already read from it this run: stopped rather than loop`,
         );
@@ -362,7 +372,7 @@ async function replicate(options: SyncOptions): Promise<SyncResult> {
       for (const [i, raw] of records.entries()) await apply(raw, i);
       progress.homes = homes.size;
       onProgress({ ...progress });
-      url = nextPageUrl(page, url);
+      url = next;
     }
   }
 
@@ -453,7 +463,7 @@ async function replicate(options: SyncOptions): Promise<SyncResult> {
         let stage = 'download';
         const host = hostOf(photo.MediaURL);
         try {
-          if ((failingHosts.get(host) ?? 0) >= FAILING_HOST_PHOTOS) {
+          if (hostDown(host)) {
             throw new ResoError(
               `not asked: ${host} failed the last ${FAILING_HOST_PHOTOS} photos of this run`,
               undefined,
@@ -477,7 +487,8 @@ async function replicate(options: SyncOptions): Promise<SyncResult> {
           // The server's or network's failure may pass; a photo the build cannot read will not.
           if (stage === 'download' && (!(error instanceof ResoError) || error.passing)) {
             passing++;
-            failingHosts.set(host, (failingHosts.get(host) ?? 0) + 1);
+            const failing = failingHosts.get(host) ?? { photos: 0, homes: new Set<string>() };
+            failingHosts.set(host, { photos: failing.photos + 1, homes: failing.homes.add(key) });
           }
           log(`${key}: photo ${photo.MediaKey} not saved: ${error instanceof Error ? error.message : String(error)}`);
           continue;

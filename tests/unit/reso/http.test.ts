@@ -262,6 +262,24 @@ describe('the RESO HTTP client', () => {
     expect(await http.getJson('https://api.example.com/v2/Property')).toEqual({ value: [] });
   });
 
+  it('reads no more than the start of an error page, however large (a 503 that is a gzip bomb)', async () => {
+    let pulled = 0;
+    const huge = () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          pull(controller) {
+            pulled++;
+            controller.enqueue(new Uint8Array(64 * 1024).fill(0x61));
+          },
+        }),
+        { status: 503 },
+      );
+    const { http } = harness([huge, huge, huge, huge, huge]);
+    await expect(http.getJson('https://api.example.com/v2/Property')).rejects.toThrow('503');
+    // Five tries, each stopped past 64 KB (a stream queues a chunk ahead): never the endless rest.
+    expect(pulled).toBeLessThanOrEqual(5 * 3);
+  });
+
   it('retries a page or a photo whose connection is cut halfway through its body', async () => {
     /** An answer whose body sends a few bytes, then fails as undici does when the socket closes. */
     const cut = (start: string) => () =>
