@@ -21,7 +21,7 @@ export interface FocusReport {
 
 const regions = 'header a, header button, header summary, aside[aria-label="Call or text"] a, footer a';
 
-export async function reportFocus(page: Page): Promise<FocusReport[]> {
+export async function reportFocus(page: Page, selector = regions): Promise<FocusReport[]> {
   // Keyboard modality, so programmatic focus shows the :focus-visible ring as Tab would.
   await page.keyboard.press('Shift');
   return page.evaluate((selector) => {
@@ -68,7 +68,7 @@ export async function reportFocus(page: Page): Promise<FocusReport[]> {
       el.blur();
     }
     return out;
-  }, regions);
+  }, selector);
 }
 
 /** Parses `rgb(r, g, b)`. */
