@@ -4,7 +4,7 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +22,7 @@ import {
   serializeCache,
 } from '../../scripts/fetch-thumbnails.ts';
 import type { ThumbnailCache } from '#src/lib/video/model.ts';
+import { stream50Mb } from '../support/big-answer.ts';
 
 const known = 'PLknownAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 const unknown = 'PLunknownBBBBBBBBBBBBBBBBBBBBBBBBB';
@@ -32,21 +33,6 @@ const videoId = 'dQw4w9WgXcQ';
 const badPicture = 'PLbadPictureEEEEEEEEEEEEEEEEEEEEEE';
 /** Its oEmbed answer names a thumbnail of 50 MB, streamed without a Content-Length. */
 const huge = 'PLhugeFFFFFFFFFFFFFFFFFFFFFFFFFFFF';
-
-/** 50 MB of zeros in 64 KB writes, each waiting for the last to drain; stops when the client hangs up. */
-function stream50Mb(res: ServerResponse): void {
-  res.writeHead(200, { 'Content-Type': 'image/jpeg' });
-  const chunk = Buffer.alloc(64 * 1024);
-  let left = (50 * 2 ** 20) / chunk.length;
-  const more = (): void => {
-    while (left > 0 && !res.destroyed) {
-      left--;
-      if (!res.write(chunk)) return void res.once('drain', more);
-    }
-    if (left === 0) res.end();
-  };
-  more();
-}
 
 let server: Server;
 let base: string;

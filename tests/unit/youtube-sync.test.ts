@@ -15,6 +15,7 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { snapshotSchema } from '#src/lib/video/model.ts';
 import { errorBody, makeItems, sendJson, startFakeYouTube, type FakeYouTube } from '../support/fake-youtube.ts';
+import { stream50Mb } from '../support/big-answer.ts';
 
 const run = promisify(execFile);
 const root = join(import.meta.dirname, '..', '..');
@@ -56,25 +57,6 @@ async function sync(env: Record<string, string>, fileLimitKb?: number, killAfter
     (r) => ({ code: 0, ...r }),
     (e: { code: number; stdout: string; stderr: string }) => e,
   );
-}
-
-/**
- * 50 MB of zeros in 64 KB writes, each waiting for the last to drain (never built in memory at
- * once), said in a Content-Length or not; stops when the client hangs up.
- */
-function stream50Mb(res: ServerResponse, declared: boolean): void {
-  const total = 50 * 2 ** 20;
-  res.writeHead(200, { 'Content-Type': 'image/jpeg', ...(declared ? { 'Content-Length': String(total) } : {}) });
-  const chunk = Buffer.alloc(64 * 1024);
-  let left = total / chunk.length;
-  const more = (): void => {
-    while (left > 0 && !res.destroyed) {
-      left--;
-      if (!res.write(chunk)) return void res.once('drain', more);
-    }
-    if (left === 0) res.end();
-  };
-  more();
 }
 
 describe('npm run sync', () => {
