@@ -21,6 +21,7 @@ import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pictureExtension, type PictureFormat } from '../src/lib/picture.ts';
 import { readCapped } from '../src/lib/read-capped.ts';
+import { holdLock } from '../src/lib/run-lock.ts';
 import { thumbnailCacheSchema, type ThumbnailCache } from '../src/lib/video/model.ts';
 import { playlistUrl } from '../src/lib/video/urls.ts';
 
@@ -246,6 +247,20 @@ export async function fetchThumbnails(options: FetchOptions): Promise<FetchSumma
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const outDir = process.env['VIDEO_SNAPSHOT_DIR'];
+  // The video sync's lock (scripts/sync-videos.ts): run beside a sync, each would clean up the
+  // pictures the other had just fetched.
+  const lock = `${resolve(outDir ?? videoDir).replace(/\/+$/, '')}.lock`;
+  try {
+    const release = holdLock(
+      lock,
+      (pid) =>
+        `Playlist thumbnails: a video sync is running (process ${pid}, ${lock}), which fetches them too; nothing changed. If none runs, delete ${lock}.`,
+    );
+    process.on('exit', release);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
   await fetchThumbnails({
     root: process.cwd(),
     ...(outDir ? { outDir: resolve(outDir) } : {}),

@@ -358,6 +358,30 @@ describe('fetching thumbnails', () => {
     expect((await readJson()).thumbnails[known]?.file).toBe(`${known}.jpg`);
     expect((await stat(join(root, imageDir, `${known}.jpg`))).size).toBe(jpeg.length);
   });
+
+  it('leaves the pictures to a video sync that is running, and says so', async () => {
+    const project = join(import.meta.dirname, '..', '..');
+    // This test's own process stands for the sync still running.
+    const lock = `${join(root, 'content', 'videos')}.lock`;
+    await writeFile(lock, `${process.pid}\n`);
+    try {
+      const run = await promisify(execFile)(
+        join(project, 'node_modules/.bin/node'),
+        [join(project, 'scripts/fetch-thumbnails.ts')],
+        { cwd: root, env: { ...process.env, OEMBED_URL: `${base}/oembed` } },
+      ).then(
+        () => ({ code: 0, stderr: '' }),
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(
+        `Playlist thumbnails: a video sync is running (process ${process.pid}, ${lock}), which fetches them too; nothing changed.`,
+      );
+      expect(requests).toEqual([]);
+    } finally {
+      await rm(lock, { force: true });
+    }
+  });
 });
 
 describe('the shipped cache', () => {
