@@ -204,12 +204,28 @@ describe('an oversized form without JavaScript', () => {
     const response = await fetch(`${site.url}/contact`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...client().headers },
-      body: new URLSearchParams({ ...lead('big@example.com'), message: 'a'.repeat(20_000), elapsedMs: '' }),
+      body: new URLSearchParams({ ...lead('big@example.com'), message: 'a'.repeat(70_000), elapsedMs: '' }),
     });
     expect(response.status).toBe(413);
     const html = await response.text();
     expect(html).toContain('The form is too large to send. Please shorten your message and try again.');
     expect(html).toContain('<form');
+  });
+
+  it('with a message a few times too long in Chinese gets "Message too long" and keeps every field', async () => {
+    // 2,000 characters of nine bytes each once percent-encoded: 18 KB, over the old 16 KB limit.
+    const message = '我想买房子'.repeat(400);
+    const response = await fetch(`${site.url}/contact`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...client().headers },
+      body: new URLSearchParams({ ...lead('wei@example.com'), firstName: 'Wei', message, elapsedMs: '' }),
+    });
+    expect(response.status).toBe(422);
+    const html = await response.text();
+    expect(html).toContain('Message too long');
+    expect(html).toContain('value="Wei"');
+    expect(html).toContain('value="wei@example.com"');
+    expect(html).toContain(`>${message}</textarea>`);
   });
 });
 
@@ -275,7 +291,7 @@ const hostile: [string, number, () => Promise<Response>][] = [
       }),
   ],
   ['a 5 MB body', 413, () => postJson({ ...lead('h12@example.com'), message: 'a'.repeat(5 * 1024 * 1024) })],
-  ['a 20 KB message', 413, () => postJson({ ...lead('h7@example.com'), message: '€'.repeat(7000) })],
+  ['a 75 KB message', 413, () => postJson({ ...lead('h7@example.com'), message: '€'.repeat(25_000) })],
   ['a 1001-character message', 422, () => postJson({ ...lead('h8@example.com'), message: 'b'.repeat(1001) })],
   ['broken JSON', 400, () => postJson('{"firstName": "Ann",')],
   ['a JSON string', 400, () => postJson('"hello"')],

@@ -10,8 +10,11 @@ import { takeSubmission, type IntakeDeps, type Outcome, type Submission } from '
 /**
  * Largest body read. A form at every limit in a non-Latin script is under 4 KB as the island's
  * JSON, about 10 KB as the plain form posts it (each such character percent-encoded in 9 bytes).
+ * The limit is several times that: a form over it comes back empty (its values were never read),
+ * so a message a few times too long, pasted without JavaScript, is answered 'Message too long'
+ * with everything the visitor typed, like any other invalid form.
  */
-export const bodyLimitBytes = 16 * 1024;
+export const bodyLimitBytes = 64 * 1024;
 
 export const requestMessages = {
   malformed: 'The form could not be read. Please reload the page and try again.',

@@ -1,7 +1,7 @@
 /**
  * Checks the production server makes on every POST before Astro sees it: where the request
- * comes from (same-origin rule), who sent it (client address, through a local reverse proxy),
- * and how big it is (the body is read here, once, under a hard limit).
+ * comes from (same-origin rule) and who sent it (client address, through a local reverse proxy).
+ * How big it may be is the Node adapter's `bodySizeLimit` (src/server/http/contact-request.ts).
  */
 import type { IncomingMessage } from 'node:http';
 
@@ -82,46 +82,4 @@ export function isSameOrigin(req: IncomingMessage, options: GuardOptions): boole
   const referer = first(req.headers.referer);
   if (referer !== undefined) return matches(referer);
   return true;
-}
-
-export type BodyResult =
-  | { ok: true; body: Buffer }
-  /** `drained`: the whole body was read (and dropped), so the connection can still answer normally. */
-  | { ok: false; reason: 'too-large'; drained: boolean }
-  | { ok: false; reason: 'aborted' };
-
-/**
- * Reads a request body of at most `limit` bytes. A body over the limit is still drained (up to
- * `drainLimit`) so the client, still sending, receives the 413 instead of a reset connection;
- * past that the caller answers at once and closes the connection.
- */
-export function readBody(req: IncomingMessage, limit: number, drainLimit = 8 * 1024 * 1024): Promise<BodyResult> {
-  return new Promise((resolve) => {
-    const declared = Number(first(req.headers['content-length']) ?? 0);
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let done = false;
-    const finish = (result: BodyResult) => {
-      if (done) return;
-      done = true;
-      chunks.length = 0;
-      resolve(result);
-    };
-    if (declared > drainLimit) {
-      finish({ ok: false, reason: 'too-large', drained: false });
-      return;
-    }
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > drainLimit) finish({ ok: false, reason: 'too-large', drained: false });
-      else if (size <= limit) chunks.push(chunk);
-    });
-    req.on('end', () =>
-      finish(
-        size > limit ? { ok: false, reason: 'too-large', drained: true } : { ok: true, body: Buffer.concat(chunks) },
-      ),
-    );
-    req.on('error', () => finish({ ok: false, reason: 'aborted' }));
-    req.on('close', () => finish({ ok: false, reason: 'aborted' }));
-  });
 }

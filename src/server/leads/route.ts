@@ -14,8 +14,6 @@ export interface ContactLocals {
   clientAddress?: string;
   /** The host the visitor posted to (behind a proxy, its X-Forwarded-Host): the form's page is on it. */
   host?: string;
-  /** The server refused to read a body over the limit; the route answers 413 with its page. */
-  tooLarge?: boolean;
 }
 
 const devService = Symbol.for('triangle-realtor.leads.dev-service');

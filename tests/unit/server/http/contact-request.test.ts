@@ -151,7 +151,7 @@ describe('intake', () => {
       }),
       400,
     ],
-    ['a body over 16 KB', post({ ...visitor, message: 'a'.repeat(17_000) }), 413],
+    ['a body over 64 KB', post({ ...visitor, message: 'a'.repeat(66_000) }), 413],
   ])('refuses %s with %i', async (_what, request, status) => {
     const outcome = await handleContactPost(request, deps());
     expect(outcome).toMatchObject({ kind: 'rejected', status });
