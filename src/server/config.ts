@@ -24,6 +24,9 @@ const whole = (name: string, fallback: number) =>
 /** A delay in milliseconds that the delivery worker can wait between passes. */
 const atLeast100 = (name: string, fallback: number) =>
   whole(name, fallback).refine((ms) => ms >= 100, { error: `${name} must be 100 (milliseconds) or more` });
+/** A TCP port: 65536 and up passed the check, then stopped the server with a stack trace as it listened. */
+const port = (name: string, fallback: number) =>
+  whole(name, fallback).refine((value) => value <= 65_535, { error: `${name} must be a port from 0 to 65535` });
 const flag = optional(z.enum(['1', 'true', '0', 'false'])).transform((value) => value === '1' || value === 'true');
 export const url = (name: string) =>
   optional(
@@ -40,7 +43,7 @@ function redact(value: string): string {
 
 export const envSchema = z
   .object({
-    PORT: whole('PORT', 4321),
+    PORT: port('PORT', 4321),
     HOST: text.transform((value) => value ?? '127.0.0.1'),
     REQUEST_TIMEOUT_MS: whole('REQUEST_TIMEOUT_MS', 30_000),
     MAX_CONNECTIONS: whole('MAX_CONNECTIONS', 1024),
@@ -55,7 +58,7 @@ export const envSchema = z
     ),
     LEADS_LEASE_MS: whole('LEADS_LEASE_MS', 150_000),
     SMTP_HOST: text,
-    SMTP_PORT: whole('SMTP_PORT', 587),
+    SMTP_PORT: port('SMTP_PORT', 587),
     SMTP_SECURE: optional(z.enum(['true', 'false'])),
     SMTP_USER: text,
     SMTP_PASS: text,

@@ -12,10 +12,11 @@ import type { Duplex } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { leadsConfig, readEnv } from './config.ts';
 import { nonPagePolicy, securityHeaders } from './headers.ts';
+import { describeError } from './errors.ts';
 import { createApp, type AstroHandler } from './http/app.ts';
 import { answerClientError, endSocket } from './http/boundary.ts';
 import { createStaticSite, siteFiles } from './http/static-site.ts';
-import { createLeadService } from './leads/service.ts';
+import { createLeadService, type LeadService } from './leads/service.ts';
 
 const dist = new URL('../../dist/', import.meta.url);
 const entry = new URL('server/entry.mjs', dist);
@@ -36,7 +37,14 @@ try {
 // load (React's server renderer, which draws /contact) load their production one.
 process.env['NODE_ENV'] = 'production';
 const { handler: astro } = (await import(pathToFileURL(fileURLToPath(entry)).href)) as { handler: AstroHandler };
-const leads = createLeadService(leadsConfig(env));
+let leads: LeadService;
+try {
+  leads = createLeadService(leadsConfig(env));
+} catch (error) {
+  // A file that is not a database, or a folder the server may not write: a line, not a stack trace.
+  console.error(`The leads database at ${env.LEADS_DB} could not be opened: ${describeError(error)}`);
+  process.exit(1);
+}
 const app = createApp({
   astro,
   site: createStaticSite(fileURLToPath(dist)),
@@ -66,6 +74,14 @@ server.on('connect', (_req, socket: Duplex) => endSocket(socket, 405, { ...plain
 
 await leads.start();
 console.log(`Leads are stored in ${leads.where}`);
+server.once('error', (error: NodeJS.ErrnoException) => {
+  console.error(
+    error.code === 'EADDRINUSE'
+      ? `Port ${env.PORT} on ${env.HOST} is already in use: stop what runs there, or set another PORT.`
+      : `The server could not listen on ${env.HOST}:${env.PORT}: ${describeError(error)}`,
+  );
+  void leads.stop().finally(() => process.exit(1));
+});
 server.listen(env.PORT, env.HOST, () => {
   const shown = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
   console.log(`Serving the production site at http://${shown}:${(server.address() as AddressInfo).port}/`);
@@ -81,7 +97,11 @@ server.prependListener('request', (_req, res: ServerResponse) => {
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    if (stopping) return;
+    // Asked twice (a second Ctrl-C): at once. A delivery cut short is sent again on next start.
+    if (stopping) {
+      console.error(`${signal} again: stopped at once, without waiting for the answers and deliveries under way.`);
+      process.exit(1);
+    }
     stopping = true;
     // One already sent closes once idle: a client kept reusing its connection, holding the stop 8 s.
     for (const res of answering)
@@ -91,9 +111,24 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     // No new connection; the requests in progress are answered (a visitor sending a lead as the
     // server stops hears "sent", the lead stored), then the deliveries in flight finish (one
     // unfinished is simply sent again on next start). A container gives 10 s before SIGKILL.
+    let step = 'the requests under way were answered';
     const answered = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
-    void answered.then(() => leads.stop()).finally(() => process.exit(0));
-    setTimeout(() => process.exit(0), 8000).unref();
+    void answered
+      .then(() => {
+        step = 'the deliveries under way finished';
+        return leads.stop();
+      })
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(`leads: could not stop cleanly: ${describeError(error)}`);
+          process.exit(1);
+        },
+      );
+    setTimeout(() => {
+      console.error(`Stopped after 8 s before ${step}; a delivery cut short is sent again on next start.`);
+      process.exit(1);
+    }, 8000).unref();
   });
 }

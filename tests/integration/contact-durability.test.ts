@@ -2,9 +2,11 @@
  * No lead is lost: while SMTP is down leads stay pending and leave once it is back; a server
  * killed with SIGKILL between accepting a lead and delivering it sends it after restart; and
  * the rate-limit counters survive the restart too. A server told to stop (SIGTERM) answers the
- * lead a visitor is sending at that moment before it exits.
+ * lead a visitor is sending at that moment before it exits; one that cannot stop in time, or
+ * cannot start, says why in one line and exits with 1.
  */
-import { connect } from 'node:net';
+import { writeFileSync } from 'node:fs';
+import { connect, createServer as createNetServer, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   assertBuilt,
@@ -174,5 +176,110 @@ describe('a server told to stop while a visitor sends a lead', () => {
     const secondHead = received.slice(received.lastIndexOf('HTTP/1.1 200 ')).split('\r\n\r\n')[0];
     expect(secondHead).toMatch(/^connection: close$/im);
     expect(Date.now() - stopAt).toBeLessThan(3000);
+  });
+});
+
+describe('a server that cannot stop cleanly', () => {
+  /** A client that sent half a request's head and went quiet: the server waits for the rest. */
+  async function halfSent(site: RunningServer) {
+    const { host, port } = new URL(site.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    socket.on('error', () => {});
+    socket.write(`GET /about HTTP/1.1\r\nHost: ${host}\r\n`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    return socket;
+  }
+  const exit = (site: RunningServer) =>
+    new Promise<number | null>((resolve) => site.process.once('exit', (code) => resolve(code)));
+
+  it('says so after 8 s and exits with 1', async () => {
+    assertBuilt();
+    const site = await startSite({ LEADS_DB: tempDb() });
+    running.push(site);
+    const socket = await halfSent(site);
+    const exited = exit(site);
+    const stopAt = Date.now();
+    site.process.kill('SIGTERM');
+    expect(await exited).toBe(1);
+    expect(Date.now() - stopAt).toBeGreaterThanOrEqual(7900);
+    expect(site.output()).toContain(
+      'Stopped after 8 s before the requests under way were answered; a delivery cut short is sent again on next start.',
+    );
+    socket.destroy();
+  });
+
+  it('stops at once when told twice, and says so', async () => {
+    assertBuilt();
+    const site = await startSite({ LEADS_DB: tempDb() });
+    running.push(site);
+    const socket = await halfSent(site);
+    const exited = exit(site);
+    const stopAt = Date.now();
+    site.process.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    site.process.kill('SIGINT');
+    expect(await exited).toBe(1);
+    expect(Date.now() - stopAt).toBeLessThan(3000);
+    expect(site.output()).toContain(
+      'SIGINT again: stopped at once, without waiting for the answers and deliveries under way.',
+    );
+    socket.destroy();
+  });
+});
+
+describe('a server that cannot start', () => {
+  /** What a server said as it exited at start ('started' if it did start). */
+  const startFailure = (env: Record<string, string>) =>
+    startSite(env).then(
+      async (site) => {
+        await site.kill();
+        return 'started';
+      },
+      (error: Error) => error.message,
+    );
+
+  it('names a port in use in one line, without a stack trace', async () => {
+    assertBuilt();
+    const holder = createNetServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const { port } = holder.address() as AddressInfo;
+    try {
+      const failure = await startFailure({ LEADS_DB: tempDb(), PORT: String(port) });
+      expect(failure).toContain(`The server exited with 1:`);
+      expect(failure).toContain(
+        `Port ${port} on 127.0.0.1 is already in use: stop what runs there, or set another PORT.`,
+      );
+      expect(failure).not.toMatch(/node:events|EADDRINUSE|\n\s+at /);
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
+  });
+
+  it('names a leads database it cannot open in one line, without a stack trace', async () => {
+    assertBuilt();
+    const db = tempDb();
+    writeFileSync(db, Buffer.alloc(8192, 0x5a));
+    const failure = await startFailure({ LEADS_DB: db });
+    expect(failure).toContain('The server exited with 1:');
+    expect(failure).toContain(`The leads database at ${db} could not be opened: file is not a database`);
+    expect(failure).not.toMatch(/\n\s+at /);
+  });
+
+  it('refuses a second server on the same SQLite file, which sent every lead twice', async () => {
+    assertBuilt();
+    const db = tempDb();
+    const first = await startSite({ LEADS_DB: db });
+    running.push(first);
+    const failure = await startFailure({ LEADS_DB: db });
+    expect(failure).toContain('The server exited with 1:');
+    expect(failure).toContain(
+      `The leads database at ${db} could not be opened: another server is using it. Stop that one first: one server process per SQLite file.`,
+    );
+    // The first goes on taking leads; once it is gone, however it ended, the file is free again.
+    expect((await postLead(first.url, { email: 'first@example.com' })).status).toBe(200);
+    await first.kill();
+    const next = await startSite({ LEADS_DB: db });
+    running.push(next);
+    expect(readLeads(db).map((l) => l.email)).toEqual(['first@example.com']);
   });
 });

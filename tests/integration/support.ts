@@ -65,7 +65,8 @@ export async function startSite(env: Record<string, string>, cwd = root): Promis
       }
     };
     child.stdout.on('data', look);
-    child.once('exit', (code) => reject(new Error(`The server exited with ${code}:\n${output}`)));
+    // 'close', not 'exit': by then the last of what it wrote has been read.
+    child.once('close', (code) => reject(new Error(`The server exited with ${code}:\n${output}`)));
   });
   return {
     url,

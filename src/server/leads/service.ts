@@ -9,6 +9,7 @@ import { addressRule } from './intake.ts';
 import { createWebhookSender } from './channels/crm.ts';
 import { createEmailSender, smtpPoolSize } from './channels/email.ts';
 import { openConfiguredStore } from './store/open.ts';
+import { serveAlone } from './store/sqlite.ts';
 import type { Channel } from './store/types.ts';
 import { createDeliveryWorker, type Senders } from './worker.ts';
 import { submissionRule } from '#src/lib/contact-form.ts';
@@ -17,6 +18,13 @@ export type LeadService = ReturnType<typeof createLeadService>;
 
 export function createLeadService(config: LeadsConfig = readLeadsConfig(), log = console.log) {
   const { store, where } = openConfiguredStore(config, { log: (message) => console.error(message) });
+  let alone: { release: () => void } | undefined;
+  try {
+    alone = config.databaseUrl ? undefined : serveAlone(config.dbPath);
+  } catch (error) {
+    void store.close();
+    throw error;
+  }
   const senders: Senders = {};
   const email = config.smtp ? createEmailSender(config.smtp, config.from, config.to) : undefined;
   // Without SMTP_HOST each try fails with a clear reason, shown by `npm run leads`.
@@ -64,6 +72,7 @@ export function createLeadService(config: LeadsConfig = readLeadsConfig(), log =
       await worker.stop();
       email?.close();
       await store.close();
+      alone?.release();
     },
   };
 }

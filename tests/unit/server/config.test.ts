@@ -1,6 +1,6 @@
 /** The server's settings, read once from the environment. */
 import { describe, expect, it } from 'vitest';
-import { readLeadsConfig } from '#src/server/config.ts';
+import { readEnv, readLeadsConfig } from '#src/server/config.ts';
 
 describe('settings', () => {
   it('defaults to data/leads.db, port 587 and the agent as recipient', () => {
@@ -18,6 +18,10 @@ describe('settings', () => {
   });
   it('says which setting is wrong', () => {
     expect(() => readLeadsConfig({ SMTP_PORT: 'abc' })).toThrow('SMTP_PORT must be a whole number');
+    // Passed, then stopped the server with a stack trace as it listened.
+    expect(() => readEnv({ PORT: '70000' })).toThrow('PORT must be a port from 0 to 65535');
+    expect(() => readLeadsConfig({ SMTP_PORT: '65536' })).toThrow('SMTP_PORT must be a port from 0 to 65535');
+    expect(readEnv({ PORT: '65535' }).PORT).toBe(65_535);
     expect(() => readLeadsConfig({ PROXY_HOPS: '0' })).toThrow(
       'PROXY_HOPS must be 1 or more; without a proxy in front, leave TRUST_PROXY off instead',
     );

@@ -152,7 +152,7 @@ export function migrate(db: DatabaseSync): string[] {
     db.exec('COMMIT');
     return adding.map(([name]) => name);
   } catch (error) {
-    db.exec('ROLLBACK');
+    if (db.isTransaction) db.exec('ROLLBACK');
     throw error;
   }
 }
@@ -247,6 +247,24 @@ export function openLeadStore(path: string, options: { readOnly?: boolean } = {}
   return { ...promised(store), addLead, addLeadWithinLimits, db: store.db };
 }
 
+/**
+ * Makes the calling process the one server of the SQLite file at `path`, until `release()` or its
+ * end: a second server on the same file sent every lead twice, as claims in SQLite live in the
+ * memory of the process that took them. The lock is SQLite's own on a file beside it, which the
+ * system lets go of when the process ends, however it ends (SIGKILL too).
+ */
+export function serveAlone(path: string): { release: () => void } {
+  const lock = new DatabaseSync(`${resolve(path)}.server-lock`, { timeout: 0 });
+  try {
+    lock.exec('PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE');
+  } catch (error) {
+    lock.close();
+    if (!/locked|busy/i.test((error as Error).message)) throw error;
+    throw new Error('another server is using it. Stop that one first: one server process per SQLite file.');
+  }
+  return { release: () => lock.close() };
+}
+
 /** The store as synchronous calls (node:sqlite answers at once); `openLeadStore` is its promise face. */
 export function openSyncLeadStore(path: string, options: { readOnly?: boolean } = {}): SyncSqliteStore {
   const file = path === ':memory:' ? path : resolve(path);
@@ -270,7 +288,9 @@ export function openSyncLeadStore(path: string, options: { readOnly?: boolean } 
       db.exec('COMMIT');
       return result;
     } catch (error) {
-      db.exec('ROLLBACK');
+      // SQLite ends the transaction itself on some errors (a damaged file, a full disk): a
+      // ROLLBACK then failed with "no transaction is active", which hid the error that mattered.
+      if (db.isTransaction) db.exec('ROLLBACK');
       throw error;
     }
   }
@@ -397,6 +417,8 @@ export function openSyncLeadStore(path: string, options: { readOnly?: boolean } 
             db.exec('RELEASE lead');
             return admission;
           } catch (error) {
+            // Nothing to roll back to when SQLite ended the whole transaction (see transaction()).
+            if (!db.isTransaction) throw error;
             db.exec('ROLLBACK TO lead');
             db.exec('RELEASE lead');
             return error instanceof Error ? error : new Error(String(error));

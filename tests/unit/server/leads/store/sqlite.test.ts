@@ -1,5 +1,5 @@
 /** The SQLite lead store: its file, journal and sync modes, its schema versions, and forgetting a person. */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -131,5 +131,24 @@ describe('lead store', () => {
       ['first@example.com', 1],
     ]);
     expect(t.store.db.prepare('SELECT COUNT(*) AS n FROM outbox').get()).toEqual({ n: 2 });
+  });
+
+  it('reports a damaged file as damaged, not as a failed rollback', async () => {
+    const file = join(t.dir, 'damaged.db');
+    const made = openLeadStore(file);
+    for (let n = 0; n < 20; n++) await made.addLead({ ...lead, email: `lead${n}@example.com` }, ['email']);
+    await made.close();
+    // Pages 3 to 5 overwritten, as a failing disk might: SQLite ends the transaction itself.
+    const fd = openSync(file, 'r+');
+    writeSync(fd, Buffer.alloc(3 * 4096, 0xff), 0, 3 * 4096, 2 * 4096);
+    closeSync(fd);
+    const damaged = openLeadStore(file);
+    try {
+      await expect(damaged.addLead({ ...lead, email: 'next@example.com' }, ['email'])).rejects.toThrow(
+        'database disk image is malformed',
+      );
+    } finally {
+      await damaged.close();
+    }
   });
 });
