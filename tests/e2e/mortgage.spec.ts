@@ -117,6 +117,40 @@ test.describe('with JavaScript', () => {
     await expect(island(page)).not.toContainText('-$');
   });
 
+  test('a rate over 100% says it is worked out at 100%, and a tiny one reads without an exponent', async ({ page }) => {
+    await openCalculator(page);
+    const rate = page.getByLabel('Interest Rate (%)');
+    await rate.fill('150');
+    await expect(page.getByText('Worked out at 100%, the highest rate taken')).toBeVisible();
+    await expect(rate).toHaveAccessibleDescription('Worked out at 100%, the highest rate taken');
+    await rate.fill('0.0000001');
+    await expect(page.getByText('Worked out at 100%')).toHaveCount(0);
+    await expect(page.getByRole('table', { name: 'Yearly schedule: $240,000.00 at 0% for 30 years' })).toBeVisible();
+  });
+
+  test("no figure is announced as invalid, on or off the arrow keys' step", async ({ page }) => {
+    /** The names of the fields Chromium tells a screen reader are invalid. */
+    const invalid = async () => {
+      const cdp = await page.context().newCDPSession(page);
+      const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
+        nodes: { name?: { value?: string }; properties?: { name: string; value: { value?: unknown } }[] }[];
+      };
+      await cdp.detach();
+      return nodes
+        .filter((n) => n.properties?.some((p) => p.name === 'invalid' && p.value.value !== 'false'))
+        .map((n) => n.name?.value);
+    };
+    // A listing's price, a quarter-point rate: off the steps of 1,000 and 0.01.
+    await openCalculator(page, '?price=349900&down=34990&rate=6.125');
+    await expect(payment(page)).not.toHaveText('$0.00');
+    expect(await invalid()).toEqual([]);
+    // A worksheet's insurance of 1,450, off its step of 100, as the page loads.
+    await page.goto('/first-time-buyer');
+    await page.getByLabel('Homeowners insurance, a year').first().fill('1450');
+    await expect(page.getByLabel('Homeowners insurance, a year').first()).toHaveValue('1450');
+    expect(await invalid()).toEqual([]);
+  });
+
   test('is operable by keyboard alone', async ({ page }) => {
     await openCalculator(page);
     await page.getByLabel('Home Price').focus();

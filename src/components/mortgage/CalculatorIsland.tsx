@@ -6,8 +6,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import {
   firstPaymentMonth,
   formatMoney,
+  highestRatePercent,
   isLoanTerm,
   loanTerms,
+  parseDecimal,
   yearlySchedule,
   type LoanTerm,
 } from '#src/lib/mortgage.ts';
@@ -31,6 +33,9 @@ import PaymentSummary from './PaymentSummary.tsx';
 import PmiNote from './PmiNote.tsx';
 import { withErrorBoundary } from '#src/components/ui/ErrorBoundary.tsx';
 import { typedBeforeHydration } from '#src/lib/typed-before-hydration.ts';
+
+/** The rate in the schedule's caption: 6.125, never 1e-7 (an exponent for a tiny rate typed). */
+const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 });
 
 export interface Props {
   city?: string | undefined;
@@ -161,6 +166,11 @@ function CalculatorIsland({ city, taxTable, title, headingLevel, anchor, start }
             onChange={(v) => update({ rate: v })}
             step={0.01}
             suffix="%"
+            hint={
+              parseDecimal(inputs.rate) > highestRatePercent
+                ? `Worked out at ${highestRatePercent}%, the highest rate taken`
+                : undefined
+            }
           />
           <div>
             <label htmlFor={`${id}-term`} className="block text-sm font-semibold text-ink">
@@ -214,7 +224,7 @@ function CalculatorIsland({ city, taxTable, title, headingLevel, anchor, start }
           <AmortizationTable
             id={`${id}-table`}
             schedule={schedule}
-            caption={`Yearly schedule: ${formatMoney(result.loan)} at ${rate}% for ${inputs.term} years`}
+            caption={`Yearly schedule: ${formatMoney(result.loan)} at ${percent.format(rate)}% for ${inputs.term} years`}
           />
         </div>
       </section>

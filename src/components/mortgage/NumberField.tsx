@@ -36,6 +36,9 @@ export default function NumberField({ id, label, value, onChange, step, prefix, 
           step={step}
           value={value}
           onChange={(e) => onChange(e.currentTarget.value)}
+          // Any figure is read (SPEC: what is not a number counts as 0), so none is invalid; a value
+          // off the arrow keys' step (a price of 349,900) was announced "invalid entry" without it.
+          aria-invalid={false}
           aria-describedby={hint ? hintId : undefined}
           className={`block h-11 w-full rounded-md border border-slate-500 bg-white text-base text-ink tabular-nums focus:border-brand-700 ${prefix ? 'pl-7' : 'pl-3'} ${suffix ? 'pr-9' : 'pr-3'}`}
         />

@@ -120,7 +120,7 @@ export function calculatorFigures(inputs: CalculatorInputs, taxBase?: number) {
   // Below zero the down payment is 0, as a cost is: "-60000" borrowed $360,000 on a $300,000 home
   // (the loan above the price, PMI on it, the hint "-20% of the home price"); the field's min is 0.
   const down = withinLargestAmount(Math.max(0, parseDecimal(inputs.down)));
-  // Below zero the rate is 0, as the payment takes it, and above 100 % it is 100: the schedule's caption says what was used.
+  // Below zero the rate is 0, as the payment takes it, and above 100 % it is 100: the rate's hint and the schedule's caption say so.
   const rate = Math.min(Math.max(0, parseDecimal(inputs.rate)), highestRatePercent);
   const result = calculateMortgage({ price, down, rate, term: inputs.term });
   const pmi = estimatePmi({
