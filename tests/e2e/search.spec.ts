@@ -372,6 +372,12 @@ test('landing and legal pages are found too, and the search page itself is not',
   await expect(page.getByRole('status')).toHaveText(/^No results for "search functionality"/);
 });
 
+test("a page is not found by its first picture's file name or alt text, which no result shows", async ({ page }) => {
+  // Pagefind recorded each page's first picture: "raliegh" found /blog/seller-tips through its hashed file name.
+  await page.goto('/search?q=raliegh');
+  await expect(page.getByRole('status')).toHaveText(/^No results for "raliegh"/);
+});
+
 test("a visitor's usual words lead with the page about them, listed by its title; a list's later pages are not listed", async ({
   page,
 }) => {

@@ -42,6 +42,27 @@ interface PageData {
 /** Results are listed this many at a time; "Show more results" adds the next ones. */
 const pageSize = 20;
 
+/**
+ * The longest query, in UTF-16 units as the box's `maxlength` counts them (SearchInput.astro): no
+ * town, topic or street is near it, and a query of any length was searched, word by word, and
+ * written back into the address.
+ */
+export const maxQueryLength = 200;
+
+/**
+ * The query of an address's `q` as the box shows it and the search runs it: trimmed (a `q` of
+ * spaces left them in the box) and cut to `maxQueryLength`, never through the middle of a
+ * character written as two units (an emoji).
+ */
+export function queryOfAddress(search: string): string {
+  const query = (new URLSearchParams(search).get('q') ?? '').trim();
+  if (query.length <= maxQueryLength) return query;
+  return query
+    .slice(0, maxQueryLength)
+    .replace(/[\uD800-\uDBFF]$/, '')
+    .trimEnd();
+}
+
 async function loadPagefind(): Promise<Pagefind> {
   // Built by the search-index integration at the end of the build, so not known to the bundler.
   const url = '/pagefind/pagefind.js';
@@ -75,7 +96,7 @@ export async function startSearch(root: HTMLElement, fail: () => void): Promise<
   const contact = root.querySelector<HTMLElement>('[data-search-contact]');
   if (!form || !input || !status || !list || !item || !more || !suggestions || !contact) return fail();
 
-  const query = new URLSearchParams(window.location.search).get('q') ?? '';
+  const query = queryOfAddress(window.location.search);
   if (query && !input.value) input.value = query;
 
   let pagefind: Pagefind;
