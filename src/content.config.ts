@@ -15,7 +15,7 @@ import { exact } from '#src/lib/schema.ts';
 import { impossibleDays, pictureMistakes, strayDocuments, writtenData } from '#src/lib/content-files.ts';
 import { testimonialFileSchema, testimonialSchema } from '#src/lib/testimonial.ts';
 import { playlistSchema, snapshotSchema, staleSnapshotWarning } from '#src/lib/video/model.ts';
-import { countySchema, placeSchema, text, townFields } from '#src/lib/town.ts';
+import { countySchema, placeSchema, refuseControls, text, townFields } from '#src/lib/town.ts';
 import { statusGroups, type StatusGroup } from '#src/lib/listing/format.ts';
 import { day, listingSchema } from '#src/lib/listing/model.ts';
 import { dayInZone } from '#src/lib/listing/time.ts';
@@ -30,15 +30,17 @@ const slug = z
   .string()
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case words joined by hyphens, e.g. "living-in-raleigh-nc"');
 /** A meta description: long enough to be useful, short enough not to be cut in results. */
-const description = z.string().trim().min(50).max(180);
+const description = z.string().trim().min(50).max(180).superRefine(refuseControls);
 /**
  * A day written YYYY-MM-DD, read as midnight UTC (as Astro reads one written without quotes). Any
  * other way of writing it is refused: read by JavaScript, 20261122 was January 1, 1970 and
  * 11/31/2026 was December 1.
  */
 const isoDate = day.transform((written) => new Date(`${written}T00:00:00Z`));
+/** The build's day in New York, YYYY-MM-DD. */
+const buildDayWritten = () => dayInZone(buildTime());
 /** The build's day in New York, read as `isoDate` reads a day. */
-const buildDay = () => new Date(`${dayInZone(buildTime())}T00:00:00Z`);
+const buildDay = () => new Date(`${buildDayWritten()}T00:00:00Z`);
 /** YouTube playlist ids start with PL, UU, FL, OL or RD; empty means "not set yet". */
 const playlistId = z
   .string()
@@ -174,7 +176,7 @@ const articles = defineCollection({
         zip: z.array(z.string().regex(/^\d{5}$/, 'must be a five-digit ZIP code')).default([]),
       }).optional(),
       keywords: z.array(text).default([]),
-      canonical: z.string().optional(),
+      canonical: z.string().superRefine(refuseControls).optional(),
       faq: faq.default([]),
       cta: exact({
         headline: text.optional(),
@@ -206,7 +208,7 @@ const playlists = defineCollection({
     slug,
     title: text,
     playlistId,
-    description: z.string().trim().optional(),
+    description: z.string().trim().superRefine(refuseControls).optional(),
     /**
      * The city guide of the town the playlist films (its file name in content/cities/): the page
      * ends with "More About {town}", the guide and the articles about it. Required when the title
@@ -497,7 +499,7 @@ function listingLoader(): Loader {
  */
 const listing = defineCollection({
   loader: listingLoader(),
-  schema: ({ image }) => listingSchema(image()),
+  schema: ({ image }) => listingSchema(image(), { today: buildDayWritten() }),
 });
 
 export const collections = {

@@ -50,11 +50,20 @@ export function initial(name: string): string {
   return [...upper].length === [...first].length ? upper : first;
 }
 
+/** What XML 1.0 and HTML refuse: control characters but tab and line breaks, and the non-characters U+FFFE, U+FFFF. */
+const controls = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]/g;
+
 /**
- * Text from a feed (the MLS, YouTube) fit for a page or an XML feed: the control characters XML 1.0
- * and HTML refuse (all but tab and line breaks) left out. One in an office name made the homes'
- * RSS feed unreadable as a whole.
+ * Text from a feed (the MLS, YouTube) fit for a page or an XML feed: the control characters left
+ * out. One in an office name made the homes' RSS feed unreadable as a whole.
  */
 export function withoutControls(value: string): string {
-  return value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]/g, '');
+  return value.replace(controls, '');
+}
+
+/** The control characters `withoutControls` would leave out of `value`, each once, written "U+0007". */
+export function controlsIn(value: string): string[] {
+  return [...new Set(value.match(controls))].map(
+    (c) => `U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`,
+  );
 }

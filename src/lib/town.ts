@@ -5,8 +5,22 @@
  */
 import { z } from 'astro/zod';
 import { exact } from './schema.ts';
+import { controlsIn } from './text.ts';
 
-export const text = z.string().trim().min(1);
+/**
+ * Refuses a control character in written text (a YAML escape such as "\x07" or "\f", or a byte
+ * pasted in): written as it is into the pages and the RSS feed, one made the whole feed unreadable.
+ * A feed's text has them left out (`withoutControls`); the agent's own is refused, so the file and
+ * the field are named and the typo is seen.
+ */
+export function refuseControls(value: string, ctx: z.RefinementCtx<string>): void {
+  const found = controlsIn(value);
+  if (found.length > 0)
+    ctx.addIssue({ code: 'custom', message: `must not contain control characters (${found.join(', ')})` });
+}
+
+/** Written text: trimmed, not empty, no control character (tab and line breaks are text). */
+export const text = z.string().trim().min(1).superRefine(refuseControls);
 
 export const countySchema = exact({
   name: text,

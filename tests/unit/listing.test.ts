@@ -557,6 +557,7 @@ describe('RealEstateListing JSON-LD', () => {
         StandardStatus: 'Closed',
         ClosePrice: 520000,
         CloseDate: '2026-12-01',
+        ModificationTimestamp: '2026-12-01',
         PropertySubType: 'Condominium',
       }),
       { url, images: [] },

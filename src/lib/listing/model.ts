@@ -77,8 +77,17 @@ export const hiddenAddressFields = [
 /** North Carolina with a margin, for a home's coordinates (WGS84; west is negative). */
 const northCarolina = { Latitude: [33.7, 36.7], Longitude: [-84.4, -75.3] } as const;
 
+export interface ListingSchemaOptions {
+  /**
+   * The build's day in New York (YYYY-MM-DD): a hand-written home changed after it is refused.
+   * Without it (the MLS sync's check, which dates a feed's changes no later than its own day), no
+   * day is too late.
+   */
+  today?: string;
+}
+
 /** `photo` is the schema of one picture file: `image()` in the content config, a string in tests. */
-export function listingSchema<P extends z.ZodType>(photo: P) {
+export function listingSchema<P extends z.ZodType>(photo: P, { today }: ListingSchemaOptions = {}) {
   return z
     .strictObject(
       {
@@ -251,6 +260,30 @@ export function listingSchema<P extends z.ZodType>(photo: P) {
       }
       if (home.CloseDate !== undefined && home.CloseDate < home.OnMarketDate) {
         ctx.addIssue({ code: 'custom', path: ['CloseDate'], message: 'must not be before OnMarketDate' });
+      }
+      // ModificationTimestamp dates the page's "Data last updated", its JSON-LD dateModified and the
+      // sitemap's lastmod: a hand-written day that cannot be right is refused (a day still to come was
+      // published as such). An MLS copy (`mls`) was fitted to these rules by the sync (`toHomeFields`,
+      // src/lib/reso/rules.ts), and a snapshot written before that must not stop the build.
+      if (home.mls === undefined) {
+        const modified = home.ModificationTimestamp;
+        if (today !== undefined && modified > today) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['ModificationTimestamp'],
+            message: `must not be after the build's day (${today}): a change is dated the day it is made`,
+          });
+        }
+        for (const field of ['PriceChangeTimestamp', 'CloseDate'] as const) {
+          const changed = home[field];
+          if (changed !== undefined && modified < changed) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['ModificationTimestamp'],
+              message: `must not be before ${field} (${changed}): the facts last changed on that day or later`,
+            });
+          }
+        }
       }
       if ((home.AssociationFee ?? 0) > 0 && home.AssociationFeeFrequency === undefined) {
         ctx.addIssue({

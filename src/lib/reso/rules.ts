@@ -211,7 +211,15 @@ function toList(value: unknown): unknown {
  * Coming Soon record has none yet, ListingContractDate), the street and coordinates withheld and
  * InternetAddressDisplayYN false when `addressHidden`. Photos are added by the sync.
  */
-export function toHomeFields(record: ResoRecord, options: { addressHidden: boolean; timeZone: string }): ResoRecord {
+export function toHomeFields(
+  record: ResoRecord,
+  options: {
+    addressHidden: boolean;
+    timeZone: string;
+    /** The sync's day in `timeZone`: no day of the home's is dated after it (see `fitDays`). */
+    today?: string;
+  },
+): ResoRecord {
   const home: ResoRecord = {};
   for (const name of copiedFields) {
     let value = record[name];
@@ -237,6 +245,7 @@ export function toHomeFields(record: ResoRecord, options: { addressHidden: boole
     const day = readableDay(record[name], options.timeZone);
     if (day) home[name] = day;
   }
+  fitDays(home, options.today);
   // Some MLSs fill OriginalListPrice with 0 when it was not recorded: it says nothing, so it is left
   // out rather than the home refused.
   if (typeof home['OriginalListPrice'] === 'number' && home['OriginalListPrice'] <= 0) delete home['OriginalListPrice'];
@@ -245,6 +254,32 @@ export function toHomeFields(record: ResoRecord, options: { addressHidden: boole
   monthlyFee(home);
   if (options.addressHidden) home['InternetAddressDisplayYN'] = false;
   return home;
+}
+
+/**
+ * A home's days made to agree with the listing schema's rules, which refuse a hand-written home
+ * changed after the build's day or before its price change or sale: a feed's home is fitted, never
+ * refused, so no feed can hold a home off the site or stop the build. A ModificationTimestamp after
+ * `today` (a server's clock ahead of ours, or a placeholder such as 9999-12-31) is taken as today,
+ * and a PriceChangeTimestamp after it is left out, as an unreadable one is. A home whose price
+ * changed or that sold after its ModificationTimestamp (a stamp without a time zone, read as UTC,
+ * can fall on the day before) is dated by that day. The sync runs before the build, so its day is
+ * never after the build's.
+ */
+function fitDays(home: ResoRecord, today: string | undefined): void {
+  if (today !== undefined) {
+    if (typeof home['PriceChangeTimestamp'] === 'string' && home['PriceChangeTimestamp'] > today)
+      delete home['PriceChangeTimestamp'];
+    if (typeof home['ModificationTimestamp'] === 'string' && home['ModificationTimestamp'] > today)
+      home['ModificationTimestamp'] = today;
+  }
+  for (const name of ['PriceChangeTimestamp', 'CloseDate']) {
+    const modified = home['ModificationTimestamp'];
+    const changed = home[name];
+    if (typeof modified === 'string' && typeof changed === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(changed)) {
+      if (changed > modified) home['ModificationTimestamp'] = changed;
+    }
+  }
 }
 
 /** RESO's other recurring fee frequencies, as payments a year; the site names a fee's monthly equal instead. */

@@ -20,6 +20,7 @@ import { swapIn } from '../run-lock.ts';
 import { currentKeysUrls, nextPageUrl, openHouseUrl, owners, replicationUrls, type ReplicationQuery } from './query.ts';
 import { pictureExtension } from '../picture.ts';
 import {
+  dayIn,
   decide,
   homeOpenHouses,
   openHouseOf,
@@ -152,6 +153,8 @@ async function replicate(options: SyncOptions): Promise<SyncResult> {
   const previous = readSnapshot(dir);
   const sameSource = previous !== undefined && JSON.stringify(previous.source) === JSON.stringify(source);
   const started = now();
+  /** The run's day: no day of a home is after it (`toHomeFields`). */
+  const today = dayIn(started.toISOString(), timeZone);
   const since = options.soldMonths === undefined ? undefined : soldSince(started, options.soldMonths, timeZone);
   // Sales from before the previous run's first day were never kept: showing them needs them all again.
   const widened = previous?.soldSince !== undefined && (since === undefined || since < previous.soldSince);
@@ -435,7 +438,7 @@ async function replicate(options: SyncOptions): Promise<SyncResult> {
       }
       return;
     }
-    const fields = toHomeFields(record, { addressHidden: decision.addressHidden, timeZone });
+    const fields = toHomeFields(record, { addressHidden: decision.addressHidden, timeZone, today });
     const { photos, problems } = photosOf(record);
     for (const p of problems) log(`${key}: ${p}`);
     const old = before.get(key);
