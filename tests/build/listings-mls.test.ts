@@ -25,7 +25,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatAsOf } from '../../src/lib/listing/display.ts';
+import { formatAsOf, mlsDisclaimer } from '../../src/lib/listing/display.ts';
 import type { ListingSnapshot } from '../../src/lib/reso/snapshot.ts';
 import { site } from '../../src/site.config.ts';
 import {
@@ -198,6 +198,10 @@ describe('the build with a listings snapshot', () => {
     for (const [path, text] of builtTexts())
       expect(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(text), path).toBe(false);
     expect(read('listings/rss.xml')).toContain('Listing courtesy of Sample MLS Realty.');
+    // The feed's item of a home from the MLS carries the MLS's disclaimer, as its page does.
+    expect(read('listings/rss.xml')).toContain(
+      `Listing courtesy of Sample MLS Realty. ${mlsDisclaimer(site.mls.disclaimer, snapshot.asOf)}`,
+    );
   });
 
   it('announces the open house entered in the MLS, in New York time, with its calendar file', () => {
@@ -234,6 +238,26 @@ describe('the build with a listings snapshot', () => {
     );
   });
 
+  it("calls a list the agent's only when the agent lists every home on it", () => {
+    // The synced homes are another agent's (Sam Agent): advertised as the agent's own, they would mislead.
+    const owned = (town: string) => new RegExp(`${site.agent.name}(?:'|&#39;)s homes in ${town}`);
+    expect(read('listings.html')).toContain('Homes across the Triangle, newest first');
+    expect(read('listings.html')).not.toMatch(new RegExp(`${site.agent.name}(?:'|&#39;)s listings`));
+    expect(read('listings/town/apex.html')).toContain('Homes in Apex: for sale first, then recently sold.');
+    expect(read('listings/town/apex.html')).not.toContain(`listed by ${site.agent.name}`);
+    expect(read('listings/open-houses.html')).toContain('The coming open houses, soonest first.');
+    // A town whose every home is the agent's (one hand-written) still says so.
+    expect(read('listings/town/holly-springs.html')).toMatch(owned('Holly Springs'));
+  });
+
+  it('marks the chosen chip as the current page on the first page only, where it leads', () => {
+    expect(read('listings.html')).toMatch(/<a href="\/listings" class="chip" aria-current="page"[^>]*>All towns/);
+    // On page 2 "All towns" leads to page 1: current, but not this page.
+    expect(read('listings/page/2.html')).toMatch(
+      /<a href="\/listings" class="chip" aria-current="true"[^>]*>All towns/,
+    );
+  });
+
   it('shows no MLS disclaimer with hand-written homes only', () => {
     // Holly Springs has one home, hand-written (a home's own page also shows homes nearby, synced ones among them).
     const html = read('city/holly-springs.html');
@@ -249,6 +273,10 @@ describe('the build with a listings snapshot', () => {
   it('publishes the home whose street is withheld by town and ZIP only: no street, no coordinates, no map', () => {
     const html = read('listings/home-in-cary-nc-27513-car101.html');
     expect(html).toMatch(/<h1[^>]*>\s*Home in Cary/);
+    // The town once, as in the title: the line under "Home in Cary" is the state and ZIP.
+    expect(html).toMatch(
+      /<h1[^>]*>\s*Home in Cary\s*<span class="sr-only"[^>]*>, <\/span>\s*<span[^>]*>\s*NC 27513\s*<\/span>/,
+    );
     expect(html).toContain('<title>Home in Cary, NC 27513 (CAR101) | Active $487,000 |');
     expect(html).toContain('data-address-withheld');
     expect(html).not.toContain('data-area-map');

@@ -1,6 +1,13 @@
 /** What must be said with a home, by where it came from (src/lib/listing/display.ts). */
 import { describe, expect, it } from 'vitest';
-import { courtesyLine, formatAsOf, isSynced, listDisclosure, mlsDisclaimer } from '#src/lib/listing/display.ts';
+import {
+  allListedBy,
+  courtesyLine,
+  formatAsOf,
+  isSynced,
+  listDisclosure,
+  mlsDisclaimer,
+} from '#src/lib/listing/display.ts';
 import { toListingRef } from '#src/lib/listing/lead.ts';
 import { site } from '#src/site.config.ts';
 
@@ -64,6 +71,16 @@ describe('the compliance lines under a list of homes', () => {
   it('give the latest snapshot time of the homes shown', () => {
     const later = { ...synced, mls: { asOf: '2026-05-03T09:00:00Z' } };
     expect(listDisclosure([synced, later], settings)?.mls?.asOf).toBe('2026-05-03T09:00:00Z');
+  });
+});
+
+describe("a list called the agent's homes", () => {
+  it('is one the agent lists every home of, and not an empty one', () => {
+    const agents = { ListAgentFullName: site.agent.name };
+    const colleagues = { ListAgentFullName: 'Sam Agent' };
+    expect(allListedBy([agents, agents], site.agent.name)).toBe(true);
+    expect(allListedBy([agents, colleagues], site.agent.name)).toBe(false);
+    expect(allListedBy([], site.agent.name)).toBe(false);
   });
 });
 

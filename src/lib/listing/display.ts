@@ -67,6 +67,15 @@ export function courtesyLine(home: { ListOfficeName: string }, settings: Pick<Di
 }
 
 /**
+ * Whether a list of homes may be called the agent's ("Jordan Avery's homes"): only when there is
+ * one and the agent lists every one. The MLS sync brings the firm's listings or the whole feed's,
+ * and another broker's listing advertised as one's own misleads (G.S. 93A-6(a)(1)).
+ */
+export function allListedBy(homes: readonly { ListAgentFullName: string }[], agentName: string): boolean {
+  return homes.length > 0 && homes.every((home) => home.ListAgentFullName === agentName);
+}
+
+/**
  * The compliance lines under a list of homes, and under one home's page: the newest day any of
  * them was updated, and the MLS's disclaimer with the latest snapshot time
  * among them when at least one comes from the MLS; never for hand-written homes only. Undefined

@@ -1,14 +1,14 @@
 /**
  * RSS feed of the homes for sale (Coming Soon and Active), newest on the market first: feed readers
  * and the social tools that post an agent's new listings by themselves (they read a feed) get each
- * new home with its address and price, key facts, the listing firm (as on every card), its first
- * photo and its page. The head of every page links to it beside the blog's feed.
+ * new home with its address and price, key facts, the listing firm (as on every card) and, for a
+ * home from the MLS, its disclaimer; its first photo and its page. The head of every page links to it beside the blog's feed.
  */
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
 import { getImage } from 'astro:assets';
 import { getHomesForSale } from '#src/data/listings.ts';
-import { courtesyLine } from '#src/lib/listing/display.ts';
+import { courtesyLine, isSynced, mlsDisclaimer } from '#src/lib/listing/display.ts';
 import { homesFeed } from '#src/lib/listing/feed.ts';
 import { fullAddress, homeInWords, priceLine } from '#src/lib/listing/format.ts';
 import { canonicalUrl } from '#src/lib/seo/meta.ts';
@@ -29,7 +29,11 @@ export const GET: APIRoute = async (context) => {
         const { kind, standing } = homeInWords(h);
         return {
           title: `${fullAddress(h)}: ${priceLine(h).price}`,
-          description: `${kind}, ${standing}. ${courtesyLine(h, site.listings)}.`,
+          // A home from the MLS carries its disclaimer and the time of the copy here too, as on every page.
+          description: [
+            `${kind}, ${standing}. ${courtesyLine(h, site.listings)}.`,
+            ...(isSynced(h) ? [mlsDisclaimer(site.mls.disclaimer, h.mls.asOf)] : []),
+          ].join(' '),
           pubDate: new Date(`${h.OnMarketDate}T12:00:00Z`),
           link: canonicalUrl(`/listings/${id}`, origin),
           customData: `<media:content url="${new URL(photo.src, origin).href}" medium="image" type="image/jpeg"/>`,
