@@ -608,9 +608,21 @@ test('a home no longer on the site answers 404 with Home Not Found, the homes fo
     '1208 Dogwood Row Unit 304',
     '412 Oak Grove Lane',
   ]);
-  // Anything else under /listings/ that names no page gets it too; elsewhere the site's 404 page stays.
-  expect((await page.goto('/listings/town/atlantis'))?.status()).toBe(404);
+  // Anything else under /listings/ that names no page gets it too, but a list that is not there says
+  // so (a town's last home sold, a page past the last); elsewhere the site's 404 page stays.
+  expect((await page.goto('/listings/no-such-home'))?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Home Not Found');
+  for (const list of ['/listings/town/atlantis', '/listings/page/99']) {
+    expect((await page.goto(list))?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('No Homes on This List Now');
+    await expect(page.locator('main')).toContainText(
+      'The homes on this list have sold or left the market, or the page is past the last one. Jordan can tell you when a home like them comes up.',
+    );
+    await expect(page.getByRole('link', { name: 'See the homes for sale' })).toHaveAttribute(
+      'href',
+      '/listings/status/for-sale',
+    );
+  }
   await page.goto('/listingz/412-oak-grove-lane-cary-nc');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found');
 });
@@ -989,6 +1001,25 @@ test('the map of the home loads on interaction, marking it; before that its town
   await expect(page.locator('[data-area-map] .leaflet-container')).toBeVisible();
   await expect(page.locator('.leaflet-tooltip')).toHaveText('412 Oak Grove Lane');
   await expect(page.getByRole('img', { name: '412 Oak Grove Lane on a map of Cary' })).toBeHidden();
+});
+
+test('on a touch screen a one-finger swipe over the map of the home scrolls the page', async ({ page, isMobile }) => {
+  test.skip(!isMobile, 'phone only');
+  await page.goto(cary, { waitUntil: 'networkidle' });
+  await page.getByRole('heading', { name: 'Location' }).scrollIntoViewIfNeeded();
+  const map = page.locator('[data-area-map] .leaflet-container');
+  await expect(map).toBeVisible();
+  const box = (await map.boundingBox())!;
+  const [x, y] = [box.x + box.width / 2, Math.min(box.y + box.height / 2, 600)];
+  const scrolled = () => page.evaluate(() => window.scrollY);
+  const before = await scrolled();
+  // Real touches (Chromium's input pipeline): the map's touch-action decides who takes them.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+  for (let step = 1; step <= 5; step++)
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y - step * 30 }] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await expect.poll(scrolled).toBeGreaterThan(before + 50);
 });
 
 test.describe('the map of a list of homes', () => {

@@ -261,21 +261,25 @@ describe('a /page/1 address', () => {
     }
   });
 
-  it("that names no narrowing gets 'Home Not Found', under that page's own policy", async () => {
-    const policy = (await get('/listings/no-such-home', 'identity')).headers['content-security-policy'];
-    expect(policy).toMatch(/style-src 'self'/);
-    // A town without homes, a home (no alias of its page), encoded CR LF and a path out of /listings.
-    for (const path of [
-      '/listings/town/nowhere/page/1',
-      '/listings/412-oak-grove-lane-cary-nc/page/1',
-      '/listings/town/%0D%0A/page/1',
-      '/listings/%2e%2e%2F%2e%2e%2Fabout/page/1',
-    ]) {
+  it("that names no home gets 'Home Not Found', and no list 'No Homes on This List Now', each under its own policy", async () => {
+    const home = (await get('/listings/no-such-home', 'identity')).headers['content-security-policy'];
+    const list = (await get('/listings/town/nowhere', 'identity')).headers['content-security-policy'];
+    expect(home).toMatch(/style-src 'self'/);
+    expect(list).toMatch(/style-src 'self'/);
+    // A town without homes, a page past the last, a home (no alias of its page), encoded CR LF and a path out of /listings.
+    for (const [path, title, policy] of [
+      ['/listings/town/nowhere/page/1', 'No Homes on This List Now', list],
+      ['/listings/page/99', 'No Homes on This List Now', list],
+      ['/listings/status/sold/town/nowhere', 'No Homes on This List Now', list],
+      ['/listings/412-oak-grove-lane-cary-nc/page/1', 'Home Not Found', home],
+      ['/listings/town/%0D%0A/page/1', 'No Homes on This List Now', list],
+      ['/listings/%2e%2e%2F%2e%2e%2Fabout/page/1', 'Home Not Found', home],
+    ] as const) {
       const answer = await get(path, 'identity');
       expect(answer.status, path).toBe(404);
       expect(answer.headers['content-security-policy'], path).toBe(policy);
       expect(answer.headers['content-type'], path).toBe('text/html; charset=utf-8');
-      expect(answer.body.toString(), path).toContain('<title>Home Not Found');
+      expect(answer.body.toString(), path).toContain(`<title>${title}`);
     }
   });
 });
