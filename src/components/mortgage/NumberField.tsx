@@ -9,7 +9,7 @@ interface Props {
   prefix?: string;
   /** Shown inside the field after the value, e.g. "%". */
   suffix?: string;
-  hint?: string;
+  hint?: string | undefined;
 }
 
 export default function NumberField({ id, label, value, onChange, step, prefix, suffix, hint }: Props) {
