@@ -54,6 +54,11 @@ if (!document.getElementById('leaflet-css')) {
 
 /** Below this width the map fits the outlines and names every town (SPEC's centre and zoom are for wider screens). */
 const smallScreen = '(max-width: 767px)';
+/**
+ * One finger scrolls the page over a listing map on a touch screen: with dragging off there,
+ * Leaflet asks for touch-action pan-x pan-y, not none, and two fingers still pan and zoom the map.
+ */
+const oneFingerDrags = () => !window.matchMedia('(pointer: coarse)').matches;
 
 /** The area a touch has selected: the first tap names it, a second tap on it opens its page. */
 let armed: Path | null = null;
@@ -327,6 +332,7 @@ export default function LeafletAreaMap({ tileUrl, attribution, dataUrl, home, pi
         bounds={latLngBounds(pins.map((p) => [p.lat, p.lng]))}
         boundsOptions={{ padding: [48, 48], maxZoom: homeZoom - 1 }}
         scrollWheelZoom={false}
+        dragging={oneFingerDrags()}
         keyboard={false}
         whenReady={onReady}
         style={{ height: '100%', width: '100%', background: 'var(--color-sand)' }}
@@ -346,6 +352,7 @@ export default function LeafletAreaMap({ tileUrl, attribution, dataUrl, home, pi
         center={[home.lat, home.lng]}
         zoom={homeZoom}
         scrollWheelZoom={false}
+        dragging={oneFingerDrags()}
         keyboard={false}
         whenReady={onReady}
         style={{ height: '100%', width: '100%', background: 'var(--color-sand)' }}
