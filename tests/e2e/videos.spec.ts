@@ -371,6 +371,29 @@ test.describe('the latest-video card refreshes from /api/videos after the first 
       .toBe(true);
   });
 
+  test("shows YouTube's thumbnail for a newer video without one of its own", async ({ page }) => {
+    const { release } = await openHome(page, {
+      source: 'youtube',
+      playlists: [{ ...first, videos: [{ ...newer, thumbnailUrl: '' }] }],
+    });
+    release();
+    await expect(card(page).getByRole('heading', { name: newer.title })).toBeVisible();
+    await expect(card(page).locator('img')).toHaveAttribute(
+      'src',
+      `https://i.ytimg.com/vi/${newer.videoId}/hqdefault.jpg`,
+    );
+  });
+
+  test('keeps the pre-rendered card when /api/videos never answers', async ({ page }) => {
+    // AbortSignal.timeout runs on the browser's own clock, which page.clock does not drive: a real wait.
+    test.setTimeout(40_000);
+    const { calls } = await openHome(page, {});
+    await expect.poll(() => calls.length).toBe(1);
+    await expect(card(page).locator('[role=status]')).toHaveText('Loading latest videos...');
+    await expect(card(page).locator('[role=status]')).toBeEmpty({ timeout: 20_000 });
+    await expect(card(page).getByRole('heading', { name: newest.title })).toBeVisible();
+  });
+
   test('keeps the pre-rendered card when the request fails', async ({ page }) => {
     const { release, calls } = await openHome(page, { error: { message: 'quota' } }, 502);
     release();

@@ -190,4 +190,28 @@ describe('the browser side of Refresh Content (fetchPlaylists)', () => {
     await expect(fetchPlaylists('/x', offline)).rejects.toThrow(/^Failed to load YouTube data$/);
     await expect(fetchPlaylists('/x', answer(200, 'not json'))).rejects.toThrow(/^Failed to load YouTube data$/);
   });
+
+  it("gives up after its time limit with 'Failed to load YouTube data'", async () => {
+    // A server that never answers; the request ends only when its signal aborts.
+    const silent = ((_url: string, init?: RequestInit) =>
+      new Promise((_resolve, reject) =>
+        init?.signal?.addEventListener('abort', () =>
+          reject(new DOMException('The operation timed out.', 'TimeoutError')),
+        ),
+      )) as typeof fetch;
+    await expect(fetchPlaylists('/x', silent, 20)).rejects.toThrow(/^Failed to load YouTube data$/);
+  });
+
+  it("leaves out what is not a playlist or a video, and never shows a script's own error", async () => {
+    const video = { id: 'i', videoId: 'v0000000000', title: 't', description: '', thumbnailUrl: '', publishedAt: '' };
+    const playlist = { ...snapshot[0]!, id: 'PLok', videos: [null, 7, { ...video, videoId: null }, video] };
+    const result = await fetchPlaylists(
+      '/x',
+      answer(200, { playlists: [null, 'x', { id: 'PLnovideos', title: 't' }, { ...playlist, title: 5 }, playlist] }),
+    );
+    expect(result).toEqual([{ ...playlist, videos: [video] }]);
+    await expect(fetchPlaylists('/x', answer(200, { playlists: [null] }))).resolves.toEqual([]);
+    await expect(fetchPlaylists('/x', answer(200, null))).rejects.toThrow(/^Failed to load YouTube data$/);
+    await expect(fetchPlaylists('/x', answer(502, { error: { message: { text: 'no' } } }))).rejects.toThrow(/^502$/);
+  });
 });
