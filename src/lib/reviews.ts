@@ -43,6 +43,8 @@ export const FALLBACK_TOTAL = 34;
 export const FALLBACK_RATING = 5;
 export const POLL_INTERVAL_MS = 100;
 export const POLL_MAX_TRIES = 100;
+/** How long getDetails may take, in ms: Google never calling back would leave the skeleton for good. */
+export const DETAILS_TIMEOUT_MS = 10_000;
 export const PLACE_FIELDS = ['name', 'rating', 'user_ratings_total', 'reviews'] as const;
 export const DEFAULT_MAPS_SCRIPT_URL = 'https://maps.googleapis.com/maps/api/js';
 
@@ -163,16 +165,22 @@ export async function waitForPlaces(
   throw new ReviewsError(MAPS_LOAD_ERROR);
 }
 
-/** One getDetails call for the four fields of SPEC §7.1; a status other than OK is an error. */
+/**
+ * One getDetails call for the four fields of SPEC §7.1; a status other than OK is an error, and
+ * so is no answer within `timeoutMs` (the general error: the fallback reviews return).
+ */
 export function getPlaceDetails(
   places: PlacesNamespace,
   placeId: string,
   attributionContainer: HTMLElement,
+  timeoutMs = DETAILS_TIMEOUT_MS,
 ): Promise<PlaceDetails> {
   const ok = places.PlacesServiceStatus?.OK ?? 'OK';
   return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new ReviewsError(GENERAL_ERROR)), timeoutMs);
     const service = new places.PlacesService(attributionContainer);
     service.getDetails({ placeId, fields: [...PLACE_FIELDS] }, (place, status) => {
+      clearTimeout(timer);
       if (status !== ok || !place) reject(new ReviewsError(detailsError(status)));
       else resolve(place);
     });

@@ -1,11 +1,12 @@
 /** Reviews (SPEC §5, §8, §9): transformation, fallback, the script wait and the details call. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   buildFallbackReviews,
   detailsError,
   fallbackView,
   filledStars,
   GENERAL_ERROR,
+  DETAILS_TIMEOUT_MS,
   getPlaceDetails,
   MAPS_LOAD_ERROR,
   mapsScriptUrl,
@@ -195,6 +196,30 @@ describe('the Maps JavaScript API flow (SPEC §7.1, §8)', () => {
       'Places getDetails failed: REQUEST_DENIED',
     );
     expect(detailsError('NOT_FOUND')).toBe('Places getDetails failed: NOT_FOUND');
+  });
+
+  it("fails with 'Failed to load reviews' when getDetails never calls back within 10 s", async () => {
+    vi.useFakeTimers();
+    try {
+      const silent = {
+        PlacesService: class {
+          getDetails() {}
+        },
+      } as unknown as PlacesNamespace;
+      const result = getPlaceDetails(silent, 'p', div).catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(DETAILS_TIMEOUT_MS - 1);
+      let settled = false;
+      void result.then(() => (settled = true));
+      await Promise.resolve();
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      const error = await result;
+      expect(error).toBeInstanceOf(ReviewsError);
+      expect(reviewsErrorMessage(error)).toBe(GENERAL_ERROR);
+      expect(DETAILS_TIMEOUT_MS).toBe(10_000);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("shows SPEC's own messages and 'Failed to load reviews' for anything else", () => {
