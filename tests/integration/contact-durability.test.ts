@@ -189,17 +189,20 @@ describe('a server that cannot stop cleanly', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     return socket;
   }
-  const exit = (site: RunningServer) =>
-    new Promise<number | null>((resolve) => site.process.once('exit', (code) => resolve(code)));
-
-  it('says so after 8 s and exits with 1', async () => {
+  /** A server holding a half-sent request, told to stop (SIGTERM): its code once it exits. */
+  async function stopWithHalfSent() {
     assertBuilt();
     const site = await startSite({ LEADS_DB: tempDb() });
     running.push(site);
     const socket = await halfSent(site);
-    const exited = exit(site);
+    const exited = new Promise<number | null>((resolve) => site.process.once('exit', (code) => resolve(code)));
     const stopAt = Date.now();
     site.process.kill('SIGTERM');
+    return { site, socket, exited, stopAt };
+  }
+
+  it('says so after 8 s and exits with 1', async () => {
+    const { site, socket, exited, stopAt } = await stopWithHalfSent();
     expect(await exited).toBe(1);
     expect(Date.now() - stopAt).toBeGreaterThanOrEqual(7900);
     expect(site.output()).toContain(
@@ -209,13 +212,7 @@ describe('a server that cannot stop cleanly', () => {
   });
 
   it('stops at once when told twice, and says so', async () => {
-    assertBuilt();
-    const site = await startSite({ LEADS_DB: tempDb() });
-    running.push(site);
-    const socket = await halfSent(site);
-    const exited = exit(site);
-    const stopAt = Date.now();
-    site.process.kill('SIGTERM');
+    const { site, socket, exited, stopAt } = await stopWithHalfSent();
     await new Promise((resolve) => setTimeout(resolve, 200));
     site.process.kill('SIGINT');
     expect(await exited).toBe(1);
