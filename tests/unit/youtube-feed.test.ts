@@ -11,6 +11,8 @@ import {
   untilQuotaReset,
 } from '#src/lib/video/feed.ts';
 import type { Playlist } from '#src/lib/video/model.ts';
+import { PLAYLIST_DESCRIPTION_LIMIT, VIDEO_DESCRIPTION_SHOWN } from '#src/lib/video/rules.ts';
+import { truncate } from '#src/lib/text.ts';
 import { fetchPlaylists } from '#src/lib/video/fetch-playlists.ts';
 import { errorBody, makeItems, sendJson, startFakeYouTube, type FakeYouTube } from '../support/fake-youtube.ts';
 
@@ -51,6 +53,24 @@ describe('video feed', () => {
     clock += 1;
     await feed.get();
     expect(fake.requests.filter((r) => r.path.endsWith('/playlists'))).toHaveLength(2);
+  });
+
+  it('answers descriptions cut as the pages show them: a channel of long descriptions weighed megabytes', async () => {
+    const long = 'A walk through the neighborhood and its parks. '.repeat(100);
+    const items = makeItems('ld', 2).map((item) => ({ ...item, description: long }));
+    fake = await startFakeYouTube({ [CHANNEL]: [{ id: 'PLlong', title: 'Long', description: long, items }] });
+    const live = await liveFeed(fake, () => 1_000_000).get();
+    const kept = await createVideoFeed({
+      snapshot: () => [
+        { ...snapshot[0]!, description: long, videos: [{ ...live.playlists[0]!.videos[0]!, description: long }] },
+      ],
+    }).get();
+    for (const answer of [live, kept]) {
+      expect(answer.playlists[0]!.description).toBe(truncate(long, PLAYLIST_DESCRIPTION_LIMIT));
+      for (const video of answer.playlists[0]!.videos)
+        expect(video.description).toBe(truncate(long, VIDEO_DESCRIPTION_SHOWN));
+    }
+    expect(JSON.stringify(live).length).toBeLessThan(2_000);
   });
 
   it('keeps live answers 30 minutes: a home page visited all day spends at most 48 calls', () => {

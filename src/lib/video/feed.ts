@@ -13,8 +13,9 @@
  */
 import { createYouTubeClient, errorMessage, isQuotaError, type YouTubeClientOptions } from './client.ts';
 import { keepValidVideos, type Playlist } from './model.ts';
+import { shownOnRefresh } from './rules.ts';
 
-/** What GET /api/videos answers. */
+/** What GET /api/videos answers: the playlists cut as the pages show them (shownOnRefresh). */
 export interface FeedAnswer {
   source: 'youtube' | 'snapshot';
   playlists: Playlist[];
@@ -82,7 +83,7 @@ export function createVideoFeed(options: VideoFeedOptions) {
 
   const fromSnapshot = async (liveError?: string): Promise<FeedAnswer> => ({
     source: 'snapshot',
-    playlists: await snapshot(),
+    playlists: shownOnRefresh(await snapshot()),
     fetchedAt: new Date(now()).toISOString(),
     ...(liveError ? { liveError } : {}),
   });
@@ -112,7 +113,10 @@ export function createVideoFeed(options: VideoFeedOptions) {
       // An empty answer is far more often YouTube's passing state or a wrong channel id than a
       // channel emptied: the page keeps what it shows (npm run sync decides that, see its --allow-empty).
       if (playlists.length === 0 && (await snapshot()).length > 0) throw new Error(EMPTY_CHANNEL_MESSAGE);
-      return { answer: { source: 'youtube', playlists, fetchedAt: new Date(now()).toISOString() }, ttl: ttlMs };
+      return {
+        answer: { source: 'youtube', playlists: shownOnRefresh(playlists), fetchedAt: new Date(now()).toISOString() },
+        ttl: ttlMs,
+      };
     } catch (error) {
       const message = deadline.aborted ? `YouTube did not answer within ${timeoutMs} ms` : errorMessage(error);
       console.error('YouTube refresh failed, answering the snapshot:', message);
