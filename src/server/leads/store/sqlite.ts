@@ -254,6 +254,8 @@ export function openLeadStore(path: string, options: { readOnly?: boolean } = {}
  * system lets go of when the process ends, however it ends (SIGKILL too).
  */
 export function serveAlone(path: string): { release: () => void } {
+  // A database in memory is the process's own: nothing to share, nothing to lock.
+  if (path === ':memory:') return { release: () => {} };
   const lock = new DatabaseSync(`${resolve(path)}.server-lock`, { timeout: 0 });
   try {
     lock.exec('PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE');

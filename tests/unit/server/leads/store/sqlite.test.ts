@@ -1,10 +1,10 @@
 /** The SQLite lead store: its file, journal and sync modes, its schema versions, and forgetting a person. */
-import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import { openLeadStore } from '#src/server/leads/store/sqlite.ts';
+import { openLeadStore, serveAlone } from '#src/server/leads/store/sqlite.ts';
 import { describeLeadStoreContract } from '../../../../support/lead-store-contract.ts';
 import { useTempStore, visitor } from '../fixtures.ts';
 
@@ -150,5 +150,18 @@ describe('lead store', () => {
     } finally {
       await damaged.close();
     }
+  });
+
+  it('lets one server at a time serve a file, and a database in memory without a lock file', () => {
+    const file = join(t.dir, 'served.db');
+    const first = serveAlone(file);
+    expect(() => serveAlone(file)).toThrow(
+      'another server is using it. Stop that one first: one server process per SQLite file.',
+    );
+    first.release();
+    serveAlone(file).release();
+    serveAlone(':memory:').release();
+    serveAlone(':memory:').release();
+    expect(readdirSync(process.cwd())).not.toContain(':memory:.server-lock');
   });
 });
