@@ -984,6 +984,22 @@ test('a price that is no round thousand still starts at 20% down, not a rounded 
   await expect(page.getByText('Not needed: the down payment is 20% or more.')).toBeVisible();
 });
 
+test('a home under contract (Pending) offers no showing, but to hear if it comes back on the market', async ({
+  page,
+}) => {
+  await page.goto('/listings/207-salem-pond-court-apex-nc');
+  await expect(page.getByText('Under contract: the seller has accepted an offer.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'If it comes back on the market' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Request a showing' })).toHaveCount(0);
+  const form = page.getByRole('form', {
+    name: 'Hear if 207 Salem Pond Court, Apex, NC 27523 comes back on the market',
+  });
+  await expect(form.getByLabel(/^Message/)).toHaveValue(
+    'Please tell me if 207 Salem Pond Court, Apex, NC 27523 comes back on the market.',
+  );
+  await expect(form.getByRole('button', { name: 'Tell Me If It Comes Back' })).toBeVisible();
+});
+
 test('a quarterly HOA is counted by the month', async ({ page }) => {
   await page.goto('/listings/207-salem-pond-court-apex-nc');
   await expect(page.getByLabel('HOA dues (a month)')).toHaveValue('80');

@@ -34,8 +34,11 @@ export interface Props {
   initialValues?: ContactValues | undefined;
   initialErrors?: FieldErrors | undefined;
   initialStatus?: FormStatus | undefined;
-  /** On a listing page: the home to see; its ListingKey is sent with the message. */
-  listing?: { key: string; address: string } | undefined;
+  /**
+   * On a listing page: the home to see; its ListingKey is sent with the message. `button` and
+   * `name` (the form's accessible name) when it asks for no showing (a home under contract).
+   */
+  listing?: { key: string; address: string; button?: string; name?: string } | undefined;
 }
 
 // SPEC §9 keeps the count in browser memory, per page view; the server keeps its own.
@@ -232,7 +235,7 @@ function ContactFormIsland({
       action={action}
       noValidate={enhanced}
       onSubmit={(event) => void submit(event)}
-      aria-label={listing ? `Request a showing of ${listing.address}` : 'Send a message'}
+      aria-label={listing ? (listing.name ?? `Request a showing of ${listing.address}`) : 'Send a message'}
       className="relative grid gap-5"
     >
       {listing && <input type="hidden" name={listingField} value={listing.key} />}
@@ -328,7 +331,7 @@ function ContactFormIsland({
       </div>
       <div>
         <button type="submit" className="btn-primary w-full sm:w-auto" aria-disabled={sending}>
-          {listing ? 'Request a Showing' : 'Send Message'}
+          {listing ? (listing.button ?? 'Request a Showing') : 'Send Message'}
         </button>
       </div>
     </form>
