@@ -130,9 +130,10 @@ describe('PostgreSQL lead store shared by several instances', () => {
 
   it('keeps a send past its limit to its own worker until it ends, renewing the claim; another worker waits', async () => {
     const url = await freshDatabase();
-    // A lease shorter than the slow send: only a renewed claim keeps b away.
-    const a = openPostgresLeadStore(url, { leaseMs: 100, workerId: 'a', log: () => {} });
-    const b = openPostgresLeadStore(url, { leaseMs: 100, workerId: 'b', log: () => {} });
+    // A lease shorter than the slow send: only a renewed claim keeps b away. Renewed at least every
+    // quarter lease: a CI machine that stalled 100 ms let a lease of 100 ms lapse.
+    const a = openPostgresLeadStore(url, { leaseMs: 1000, workerId: 'a', log: () => {} });
+    const b = openPostgresLeadStore(url, { leaseMs: 1000, workerId: 'b', log: () => {} });
     const sent: string[] = [];
     const logged: string[] = [];
     const worker = (store: typeof a, name: string, sendMs: number) =>
@@ -148,18 +149,19 @@ describe('PostgreSQL lead store shared by several instances', () => {
         retryBaseMs: 20,
         retryMaxMs: 20,
         pollMs: 20,
-        sendTimeoutMs: 50,
-        hungAfterMs: 5000,
+        sendTimeoutMs: 500,
+        hungAfterMs: 20_000,
         log: (line) => logged.push(line),
       });
-    const slow = worker(a, 'a', 500);
+    // Three leases long.
+    const slow = worker(a, 'a', 3000);
     const quick = worker(b, 'b', 0);
     try {
       const id = await a.addLead(lead('slow@example.com'), ['email']);
       await slow.start();
       await vi.waitFor(() => expect(sent).toEqual(['a']));
       await quick.start();
-      await vi.waitFor(() => expect(logged).toContain(`lead #${id}: email delivered late`), { timeout: 2000 });
+      await vi.waitFor(() => expect(logged).toContain(`lead #${id}: email delivered late`), { timeout: 8000 });
       expect(sent).toEqual(['a']);
       expect((await a.listLeads())[0]?.deliveries).toMatchObject([{ state: 'delivered', attempts: 2 }]);
     } finally {
