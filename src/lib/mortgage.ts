@@ -67,6 +67,25 @@ export const withinLargestAmount = (value: number) => Math.min(Math.max(value, -
 export const highestRatePercent = 100;
 
 /**
+ * Above the highest rate a US home loan has had (18.6% a year, in 1981), with a margin. A rate typed
+ * above it is most likely a decimal written with a comma: a number field reads 6,5 as 65 (the comma
+ * is taken for a thousands separator), and the payment came out ten times too high, unremarked.
+ */
+export const unlikelyRatePercent = 20;
+
+/** A rate in percent as it is shown: 6.125, never 1e-7 (an exponent for a tiny rate typed). */
+export const formatPercent = (rate: number) => percent.format(rate);
+const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 });
+
+/** The note under an interest-rate field for a rate typed (as read) that no home loan has: the rate worked with, and how a decimal is written. */
+export function rateNote(typed: number): string | undefined {
+  if (!(typed > unlikelyRatePercent)) return undefined;
+  const worked =
+    typed > highestRatePercent ? `${highestRatePercent}%, the highest rate taken` : `${formatPercent(typed)}%`;
+  return `Worked out at ${worked}. A decimal takes a point: 6.5, not 6,5`;
+}
+
+/**
  * SPEC: loan amount = price minus down payment. A down payment above the price (or a cleared
  * price) borrows nothing: the loan is 0, never negative (SPEC's formula would show a negative
  * loan and a negative monthly payment there; every non-negative loan is unchanged).

@@ -117,12 +117,27 @@ test.describe('with JavaScript', () => {
     await expect(island(page)).not.toContainText('-$');
   });
 
+  test('a rate typed with a decimal comma, which the field reads as 65, is not worked out unremarked', async ({
+    page,
+  }) => {
+    await openCalculator(page);
+    const rate = page.getByLabel('Interest Rate (%)');
+    await rate.fill('');
+    await rate.pressSequentially('6,5');
+    const note = 'Worked out at 65%. A decimal takes a point: 6.5, not 6,5';
+    await expect(rate).toHaveAccessibleDescription(note);
+    await expect(page.getByText(note)).toBeVisible();
+    await rate.fill('6.5');
+    await expect(rate).toHaveAccessibleDescription('');
+  });
+
   test('a rate over 100% says it is worked out at 100%, and a tiny one reads without an exponent', async ({ page }) => {
     await openCalculator(page);
     const rate = page.getByLabel('Interest Rate (%)');
     await rate.fill('150');
-    await expect(page.getByText('Worked out at 100%, the highest rate taken')).toBeVisible();
-    await expect(rate).toHaveAccessibleDescription('Worked out at 100%, the highest rate taken');
+    const over = 'Worked out at 100%, the highest rate taken. A decimal takes a point: 6.5, not 6,5';
+    await expect(page.getByText(over)).toBeVisible();
+    await expect(rate).toHaveAccessibleDescription(over);
     await rate.fill('0.0000001');
     await expect(page.getByText('Worked out at 100%')).toHaveCount(0);
     await expect(page.getByRole('table', { name: 'Yearly schedule: $240,000.00 at 0% for 30 years' })).toBeVisible();

@@ -14,6 +14,7 @@ import {
   monthlyPayment,
   parseDecimal,
   paymentMonthLabel,
+  rateNote,
   roundCents,
   specDefaults,
   yearlySchedule,
@@ -147,6 +148,19 @@ describe('display', () => {
     expect(formatMoney(0)).toBe('$0.00');
     expect(formatMoney(-1e-9)).toBe('$0.00');
     expect(formatMoney(Number.NaN)).toBe('$0.00');
+  });
+});
+
+describe('the note under the rate', () => {
+  it('is none for any rate a home loan has had', () => {
+    for (const rate of [0, 0.0000001, 6.5, 18.6, 20]) expect(rateNote(rate)).toBeUndefined();
+  });
+
+  it('says what a rate no home loan has is worked out at, and that a decimal takes a point', () => {
+    // 6,5 typed in a number field is read as 65.
+    expect(rateNote(65)).toBe('Worked out at 65%. A decimal takes a point: 6.5, not 6,5');
+    expect(rateNote(20.125)).toBe('Worked out at 20.125%. A decimal takes a point: 6.5, not 6,5');
+    expect(rateNote(725)).toBe('Worked out at 100%, the highest rate taken. A decimal takes a point: 6.5, not 6,5');
   });
 });
 

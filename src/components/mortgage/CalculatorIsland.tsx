@@ -6,10 +6,11 @@ import { useEffect, useId, useRef, useState } from 'react';
 import {
   firstPaymentMonth,
   formatMoney,
-  highestRatePercent,
+  formatPercent,
   isLoanTerm,
   loanTerms,
   parseDecimal,
+  rateNote,
   yearlySchedule,
   type LoanTerm,
 } from '#src/lib/mortgage.ts';
@@ -33,9 +34,6 @@ import PaymentSummary from './PaymentSummary.tsx';
 import PmiNote from './PmiNote.tsx';
 import { withErrorBoundary } from '#src/components/ui/ErrorBoundary.tsx';
 import { typedBeforeHydration } from '#src/lib/typed-before-hydration.ts';
-
-/** The rate in the schedule's caption: 6.125, never 1e-7 (an exponent for a tiny rate typed). */
-const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 });
 
 export interface Props {
   city?: string | undefined;
@@ -166,11 +164,7 @@ function CalculatorIsland({ city, taxTable, title, headingLevel, anchor, start }
             onChange={(v) => update({ rate: v })}
             step={0.01}
             suffix="%"
-            hint={
-              parseDecimal(inputs.rate) > highestRatePercent
-                ? `Worked out at ${highestRatePercent}%, the highest rate taken`
-                : undefined
-            }
+            hint={rateNote(parseDecimal(inputs.rate))}
           />
           <div>
             <label htmlFor={`${id}-term`} className="block text-sm font-semibold text-ink">
@@ -224,7 +218,7 @@ function CalculatorIsland({ city, taxTable, title, headingLevel, anchor, start }
           <AmortizationTable
             id={`${id}-table`}
             schedule={schedule}
-            caption={`Yearly schedule: ${formatMoney(result.loan)} at ${percent.format(rate)}% for ${inputs.term} years`}
+            caption={`Yearly schedule: ${formatMoney(result.loan)} at ${formatPercent(rate)}% for ${inputs.term} years`}
           />
         </div>
       </section>
