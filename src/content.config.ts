@@ -143,6 +143,7 @@ const cities = defineCollection({
       amenities: z.array(text).min(3),
       demographics: exact({
         medianAge: z.number().positive(),
+        /** SPEC's record keeps it; no page shows it (fair housing: src/components/city/LivingHere.astro). */
         familyFriendly: z.boolean(),
         walkScore: z.number().int().min(0).max(100),
       }),

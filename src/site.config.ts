@@ -41,7 +41,7 @@ export const site = {
   placeholderVideo: {
     title: 'Best Areas to Live in the Raleigh-Durham Triangle',
     description:
-      'From walkable North Hills and historic Oakwood to family-friendly Cary, Apex and Wake Forest, a tour of the towns and neighborhoods buyers ask about most, with what homes cost in each.',
+      'From walkable North Hills and historic Oakwood to the newer neighborhoods of Cary, Apex and Wake Forest, a tour of the towns and neighborhoods buyers ask about most, with what homes cost in each.',
   },
   geo: {
     metro: 'Raleigh-Durham (the Triangle)',

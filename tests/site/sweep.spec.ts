@@ -189,19 +189,40 @@ const britishSpelling = new RegExp(
 );
 const allowed = ['Renaissance Centre'];
 
+/** A page's words as a reader or a crawler meets them: text, metadata, alternative texts and JSON-LD. */
+function wordsOf(html: string): string {
+  const attributes = [...html.matchAll(/\s(?:alt|aria-label|title|content|placeholder)="([^"]*)"/g)].map((m) => m[1]);
+  return [
+    html.replace(/<script(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script>|<style[^>]*>[\s\S]*?<\/style>/g, ' '),
+    ...attributes,
+  ]
+    .join(' ')
+    .replace(/<[^>]+>/g, ' ');
+}
+
 test('every page reads in American English, its metadata and alternative texts included', async ({ request }) => {
   const found: string[] = [];
   for (const path of [...pages, ...notFoundPaths]) {
-    const html = await fetchHtml(request, path);
-    const attributes = [...html.matchAll(/\s(?:alt|aria-label|title|content|placeholder)="([^"]*)"/g)].map((m) => m[1]);
-    const text = [
-      html.replace(/<script(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script>|<style[^>]*>[\s\S]*?<\/style>/g, ' '),
-      ...attributes,
-    ]
-      .join(' ')
-      .replace(/<[^>]+>/g, ' ');
+    const text = wordsOf(await fetchHtml(request, path));
     const words = allowed.reduce((t, name) => t.replaceAll(name, ' '), text).match(britishSpelling) ?? [];
     for (const word of new Set(words)) found.push(`${path}: ${word}`);
+  }
+  expect(found).toEqual([]);
+});
+
+/**
+ * Words that rate a place by who lives there, in the ways HUD names as a preference by familial
+ * status (24 CFR 100.75(c)): a town "family friendly" or "better suited to adults", a neighborhood
+ * "popular with young families". A page describes the homes and the place, never the people.
+ */
+const familialPreference =
+  /\b(?:family[- ]friendly|(?:suited|perfect|ideal|great|popular) (?:to|for|with) (?:adults|families|young families|couples|singles|children|kids)|adults? only|young families|no (?:children|kids)|empty[- ]nesters?)\b/gi;
+
+test('no page states a preference by familial status (Fair Housing Act)', async ({ request }) => {
+  const found: string[] = [];
+  for (const path of [...pages, ...notFoundPaths]) {
+    for (const words of new Set(wordsOf(await fetchHtml(request, path)).match(familialPreference)))
+      found.push(`${path}: ${words}`);
   }
   expect(found).toEqual([]);
 });
