@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { samplesDate } from '../support/samples-date.ts';
 import { problemLines, project, runBuild, type BuildResult } from './support.ts';
 
 /** Every change and untracked or ignored path git sees, except the build's own output folders. */
@@ -53,6 +54,15 @@ describe('npm run build', () => {
     expect(readFileSync(join(client, 'listings/town/cary.html'), 'utf8')).toContain(
       '<link rel="canonical" href="https://www.example.com/listings/town/cary">',
     );
+  });
+
+  it("times the home page's built-in reviews from BUILD_TIME, not the clock", () => {
+    const home = readFileSync(join(project, 'dist', 'client', 'index.html'), 'utf8');
+    // The island's props, as Astro serializes them: "time":[0,1795021200].
+    const times = [...home.matchAll(/time&quot;:\[0,(\d+)\]/g)].map((m) => Number(m[1]));
+    const week = 7 * 24 * 60 * 60;
+    const built = Date.parse(samplesDate) / 1000;
+    expect(times).toEqual([1, 2, 3, 4].map((weeks) => built - weeks * week));
   });
 
   it("bundles React's production build, not its development one", () => {
