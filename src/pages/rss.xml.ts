@@ -11,7 +11,8 @@ export const GET: APIRoute = async (context) => {
   const articles = await getPublishedArticles();
   return rss({
     title: `${site.name} blog`,
-    description: `Triangle real estate guides and market insight from ${site.agent.name}, ${site.agent.title} in ${site.office.locality} ${site.office.region}.`,
+    // The firm's name is in every advertisement (21 NCAC 58A .0105).
+    description: `Triangle real estate guides and market insight from ${site.agent.name}, ${site.agent.title} with ${site.agent.brokerage}, in ${site.office.locality} ${site.office.region}.`,
     site: origin,
     trailingSlash: false,
     xmlns: { atom: 'http://www.w3.org/2005/Atom' },

@@ -161,6 +161,10 @@ test('the RSS feed links each article by its absolute canonical URL, and pages a
   const res = await request.get('/rss.xml');
   expect(res.status()).toBe(200);
   expect(res.headers()['content-type']).toContain('xml');
+  // The firm's name, as in every advertisement (21 NCAC 58A .0105).
+  expect(await res.text()).toContain(
+    '<description>Triangle real estate guides and market insight from Jordan Avery, REALTOR® with Triangle Realty Partners, in Raleigh NC.</description>',
+  );
   for (const item of items) {
     expect(item.link).toMatch(/^https?:\/\/[^/]+\/blog\/[a-z0-9-]+$/);
     await page.goto(item.path);

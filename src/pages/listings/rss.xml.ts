@@ -19,7 +19,8 @@ export const GET: APIRoute = async (context) => {
   const homes = await getHomesForSale();
   return rss({
     title: homesFeed.title,
-    description: `New homes for sale in the Triangle from ${site.agent.name}, ${site.agent.title} in ${site.office.locality} ${site.office.region}.`,
+    // The firm's name is in every advertisement (21 NCAC 58A .0105).
+    description: `New homes for sale in the Triangle from ${site.agent.name}, ${site.agent.title} with ${site.agent.brokerage}, in ${site.office.locality} ${site.office.region}.`,
     site: origin,
     trailingSlash: false,
     xmlns: { atom: 'http://www.w3.org/2005/Atom', media: 'http://search.yahoo.com/mrss/' },
