@@ -161,11 +161,21 @@ export function relatedReading<T extends ArticlePlace, C extends { id: string; d
  * article whose `geo.city` is the town, a playlist titled "{town} NC"), so a new article or
  * playlist is never left out of the guide's links; a `guide` that names no city guide (its page
  * and structured data would link to a 404); a town written otherwise than its guide writes it
- * (all in lower case, say); an article with nothing below its front matter.
+ * (all in lower case, say); an article with nothing below its front matter; a heading written
+ * `# ...` (a second h1 under the title); a link in the text to a city guide, article or playlist
+ * the site does not have, or to an article published only after this one (each would answer 404).
  */
 export function contentMistakes(
-  articles: (ArticlePlace & { filePath?: string | undefined; body?: string | undefined })[],
-  playlists: { filePath?: string | undefined; data: { title: string; guide?: { id: string } | undefined } }[],
+  articles: (ArticlePlace & {
+    filePath?: string | undefined;
+    body?: string | undefined;
+    data: { datePublished?: Date | undefined };
+  })[],
+  playlists: {
+    id?: string | undefined;
+    filePath?: string | undefined;
+    data: { title: string; guide?: { id: string } | undefined };
+  }[],
   cities: { id: string; data: { name: string } }[],
 ): string[] {
   const missing = (file: string | undefined, field: string, t: { id: string; data: { name: string } }, where: string) =>
@@ -179,6 +189,20 @@ export function contentMistakes(
         ]
       : [];
   const same = (a: string | undefined, b: string) => a !== undefined && a.trim().toLowerCase() === b.toLowerCase();
+  const day = (a: { data: { datePublished?: Date | undefined } }) => a.data.datePublished?.toISOString().slice(0, 10);
+  /** What a link in an article's text to /blog/{slug} or /city/{id} finds wrong, if anything. */
+  const badLink = (from: (typeof articles)[number], path: string): string | undefined => {
+    const [, kind, slug] = /^\/(blog|city)\/([^/]+)$/.exec(path) ?? [];
+    if (kind === 'city')
+      return known.includes(slug!) ? undefined : `there is no such city guide; the guides are ${known.join(', ')}.`;
+    if (kind !== 'blog' || playlists.some((p) => p.id === slug)) return undefined;
+    const to = articles.find((a) => a.id === slug);
+    if (!to) return 'no article or playlist has that slug (a draft is not published).';
+    const [published, own] = [day(to), day(from)];
+    return published && own && published > own
+      ? `that article is published on ${published}, after this one (${own}): until then the link answers 404.`
+      : undefined;
+  };
   return [
     ...articles.flatMap((a) => {
       const city = a.data.geo?.city;
@@ -203,6 +227,14 @@ export function contentMistakes(
           ([, , src]) =>
             `${a.filePath}: <img src="${src}">: write a picture in the text as ![what it shows](${src}), which the build processes.`,
         ),
+        ...levelOneHeadings(a.body ?? '').map(
+          (heading) =>
+            `${a.filePath}: "${heading}" is a second page heading (the title is the page's one): write sections as ## headings.`,
+        ),
+        ...linkedPaths(a.body ?? '').flatMap((path) => {
+          const wrong = badLink(a, path);
+          return wrong ? [`${a.filePath}: the link to ${path}: ${wrong}`] : [];
+        }),
       ];
     }),
     ...playlists.flatMap((p) => {
@@ -213,6 +245,25 @@ export function contentMistakes(
       ];
     }),
   ];
+}
+
+/** The level-one headings of an article's text, `# ...` or <h1>, outside code blocks, as written. */
+function levelOneHeadings(body: string): string[] {
+  let fenced = false;
+  return body.split('\n').flatMap((line) => {
+    if (/^\s*(?:```|~~~)/.test(line)) fenced = !fenced;
+    if (fenced) return [];
+    return /^#\s|<h1\b/i.test(line.trimStart()) ? [line.trim()] : [];
+  });
+}
+
+/**
+ * The addresses on this site an article's text links to, [words](/city/cary) or href="/blog/x",
+ * without their query, fragment or a trailing slash.
+ */
+function linkedPaths(body: string): string[] {
+  const paths = [...body.matchAll(/\]\(\s*<?(\/[^\s)>]*)|\bhref\s*=\s*(["'])(\/[^"']*)\2/g)].map((m) => m[1] ?? m[3]!);
+  return [...new Set(paths.map((path) => path.replace(/[?#].*$/, '').replace(/(.)\/+$/, '$1')))];
 }
 
 /**

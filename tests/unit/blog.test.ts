@@ -187,6 +187,46 @@ describe('blog text rules', () => {
         'content/playlists/apex-nc.yaml: guide: "apx" is not a city guide (there is no content/cities/apx.yaml); the guides are apex, cary.',
       ]);
     });
+    it('stops the build on a second page heading, and on a link to a page the site does not have (yet)', () => {
+      const towns = [{ id: 'cary', data: { name: 'Cary' } }];
+      const on = (day: string) => new Date(`${day}T00:00:00Z`);
+      expect(
+        contentMistakes(
+          [
+            {
+              id: 'a',
+              filePath: 'content/articles/a.mdx',
+              body: [
+                '# Living in Cary',
+                'See [the guide](/city/cary), [the other](/city/carry/), <a href="/blog/b#faq">B</a>,',
+                '[C](/blog/c?x=1), [a typo](/blog/bb), [the tours](/blog/cary-nc), [the index](/blog/page/2).',
+                '```md',
+                '# Not a heading: a code block',
+                '```',
+                '<h1 class="big">Also one</h1>',
+              ].join('\n'),
+              data: { datePublished: on('2026-01-05') },
+            },
+            { id: 'b', filePath: 'content/articles/b.mdx', body: 'Text.', data: { datePublished: on('2026-01-05') } },
+            { id: 'c', filePath: 'content/articles/c.mdx', body: 'Text.', data: { datePublished: on('2026-02-01') } },
+          ],
+          [
+            {
+              id: 'cary-nc',
+              filePath: 'content/playlists/cary-nc.yaml',
+              data: { title: 'Cary NC', guide: { id: 'cary' } },
+            },
+          ],
+          towns,
+        ),
+      ).toEqual([
+        `content/articles/a.mdx: "# Living in Cary" is a second page heading (the title is the page's one): write sections as ## headings.`,
+        `content/articles/a.mdx: "<h1 class="big">Also one</h1>" is a second page heading (the title is the page's one): write sections as ## headings.`,
+        'content/articles/a.mdx: the link to /city/carry: there is no such city guide; the guides are cary.',
+        'content/articles/a.mdx: the link to /blog/c: that article is published on 2026-02-01, after this one (2026-01-05): until then the link answers 404.',
+        'content/articles/a.mdx: the link to /blog/bb: no article or playlist has that slug (a draft is not published).',
+      ]);
+    });
     it('a county article links the guides of its towns; an article about a place without a guide links none', () => {
       expect(ids(relatedReading(articles[1]!, articles, cities).guides)).toEqual(['franklinton', 'youngsville']);
       expect(relatedReading(articles[3]!, articles, cities)).toEqual({ guides: [], articles: [] });
