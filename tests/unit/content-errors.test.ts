@@ -222,6 +222,13 @@ describe('content schema errors', () => {
       'datePublished: 11/31/2026',
       'datePublished: must be a day written YYYY-MM-DD',
     ],
+    // Read as a date, it was its day in UTC: January 6.
+    [
+      'content/articles/garner-nc-new-homes.mdx',
+      /^datePublished: .*$/m,
+      'datePublished: 2026-01-05T22:00:00-05:00',
+      'datePublished: must be a day written YYYY-MM-DD',
+    ],
     [
       'content/articles/garner-nc-new-homes.mdx',
       /^datePublished: .*$/m,

@@ -38,10 +38,15 @@ const dollars = z
 
 /**
  * A day, written YYYY-MM-DD. Written without quotes in a YAML file, Astro's reader has already
- * made a date of it (at midnight UTC): that is taken back to its day.
+ * made a date of it (at midnight UTC): that is taken back to its day. A date and time written so
+ * (2026-01-05T22:00:00-05:00) is refused as it is in quotes: read as a date, it was its day in
+ * UTC, the next one for an evening in New York.
  */
 export const day = z.preprocess(
-  (value) => (value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString().slice(0, 10) : value),
+  (value) =>
+    value instanceof Date && !Number.isNaN(value.getTime())
+      ? value.toISOString().replace(/T00:00:00\.000Z$/, '')
+      : value,
   z.iso.date('must be a day written YYYY-MM-DD, e.g. 2026-09-30'),
 );
 
