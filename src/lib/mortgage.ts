@@ -280,14 +280,21 @@ const money = new Intl.NumberFormat('en-US', {
   signDisplay: 'negative',
 });
 
-/** An amount in whole cents, rounded exactly as `formatMoney` shows it (half away from zero). */
+/**
+ * An amount in whole cents, half a cent away from zero, as `formatMoney` shows it. The amount is
+ * first read to 15 significant digits, the most a double holds: $420,000 taxed at 0.8731 per $100
+ * is $305.585 a month, which floating point makes 305.58499999999998, and rounding that as it
+ * stands showed $305.58.
+ */
 export function roundCents(amount: number): number {
-  return Number.isFinite(amount) ? Number(amount.toFixed(2)) : 0;
+  if (!Number.isFinite(amount)) return 0;
+  const cents = Number((Math.abs(amount) * 100).toPrecision(15));
+  return (Math.sign(amount) * Math.round(cents)) / 100 || 0;
 }
 
 /** SPEC display: en-US, dollar sign, two decimals. */
 export function formatMoney(amount: number): string {
-  return money.format(Number.isFinite(amount) ? amount : 0);
+  return money.format(roundCents(amount));
 }
 
 /** Dollars without the cents ("$453,856"), where cents would only clutter: a chart's scale, a home's value. */

@@ -143,6 +143,26 @@ describe('SPEC parse rule', () => {
 });
 
 describe('display', () => {
+  it('rounds to the cent as the exact figure would, not as floating point leaves it', () => {
+    // $420,000 at 0.8731 per $100 is $305.585 a month: 305.58499999999998 in floating point.
+    expect(roundCents((420_000 * 0.8731) / 100 / 12)).toBe(305.59);
+    expect(formatMoney((420_000 * 0.8731) / 100 / 12)).toBe('$305.59');
+    expect(roundCents(-0.005)).toBe(-0.01);
+    expect(Object.is(roundCents(-0.004), 0)).toBe(true);
+    // Every monthly tax of a whole-thousand price at every rate of the table, against exact
+    // arithmetic in integers (cents = price x rate in ten-thousandths / 120,000, half up).
+    const wrong: string[] = [];
+    for (const rate of [0.5171, 0.8731, 0.872, 0.505, 1.2345, 0.9999]) {
+      const tenThousandths = BigInt(Math.round(rate * 10_000));
+      for (let price = 100_000; price <= 1_500_000; price += 1000) {
+        const exact = (2n * BigInt(price) * tenThousandths + 120_000n) / 240_000n;
+        const cents = Math.round(roundCents(annualPropertyTax(price, rate) / 12) * 100);
+        if (BigInt(cents) !== exact) wrong.push(`${price} at ${rate}: ${cents} cents, not ${exact}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('formats en-US dollars with two decimals', () => {
     expect(formatMoney(1234567.891)).toBe('$1,234,567.89');
     expect(formatMoney(0)).toBe('$0.00');
