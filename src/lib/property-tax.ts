@@ -99,7 +99,9 @@ export function buildTaxTable(input: TaxTableInput): TaxTable {
   for (const town of input.towns) {
     if (!counties.some((c) => c.name === town.county)) {
       throw new Error(
-        `${town.name}: county "${town.county}" has no taxRate in content/counties.yaml (taxed: ${counties.map((c) => c.name).join(', ')})`,
+        `content/cities/${town.id}.yaml: ${town.name}'s county, ${town.county}, has no taxRate in content/counties.yaml ` +
+          `(taxed: ${counties.map((c) => c.name).join(', ')}): add the county's rate per $100 for FY${input.fiscalYear}, ` +
+          `so that the calculator can estimate the town's tax.`,
       );
     }
   }

@@ -404,7 +404,10 @@ describe('property tax by town', () => {
         towns: [{ id: 'clayton', name: 'Clayton', county: 'Johnston County', municipalRate: null }],
         defaultTown: 'wake-county',
       }),
-    ).toThrow('Clayton: county "Johnston County" has no taxRate in content/counties.yaml (taxed: Wake County)');
+    ).toThrow(
+      `content/cities/clayton.yaml: Clayton's county, Johnston County, has no taxRate in content/counties.yaml ` +
+        `(taxed: Wake County): add the county's rate per $100 for FY${site.propertyTax.fiscalYear}, so that the calculator can estimate the town's tax.`,
+    );
   });
 
   it('adds the county and town rates', () => {
