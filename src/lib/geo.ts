@@ -63,17 +63,27 @@ export function parseServiceAreas(json: unknown): ServiceAreaCollection {
 }
 
 /**
- * What is wrong when the outlines are not one per city guide (a city file added or removed since
- * `npm run geo` last ran): the towns without an outline and the outlines without a town, and what
- * to do; undefined when they match.
+ * What is wrong when the outlines are not one per city guide, each in its town's county (a city
+ * file added, removed or moved to another county since `npm run geo` last ran): the towns without
+ * an outline, the outlines without a town and those drawn in another county, and what to do;
+ * undefined when they match.
  */
-export function serviceAreasMismatch(towns: readonly string[], drawn: readonly string[]): string | undefined {
-  const missing = towns.filter((town) => !drawn.includes(town));
-  const extra = drawn.filter((name) => !towns.includes(name));
-  if (missing.length === 0 && extra.length === 0) return undefined;
+export function serviceAreasMismatch(
+  towns: readonly { name: string; county: string }[],
+  drawn: readonly { name: string; county?: string | undefined }[],
+): string | undefined {
+  const names = (list: readonly { name: string }[]) => list.map((t) => t.name);
+  const missing = names(towns).filter((town) => !names(drawn).includes(town));
+  const extra = names(drawn).filter((name) => !names(towns).includes(name));
+  const moved = towns.flatMap((town) => {
+    const outline = drawn.find((d) => d.name === town.name);
+    return outline && outline.county !== town.county ? [`${town.name} in ${outline.county}, not ${town.county}`] : [];
+  });
+  if (missing.length === 0 && extra.length === 0 && moved.length === 0) return undefined;
   const parts = [
     ...(missing.length ? [`has no outline for ${missing.join(', ')}`] : []),
     ...(extra.length ? [`has an outline for ${extra.join(', ')}, which no file of content/cities/ names`] : []),
+    ...(moved.length ? [`draws ${moved.join(', ')}`] : []),
   ];
   return `${parts.join(' and ')}: run npm run geo (README, "Adding a city") and commit the file`;
 }

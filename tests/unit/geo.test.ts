@@ -159,16 +159,27 @@ describe('parseServiceAreas', () => {
 });
 
 describe('the outlines against content/cities', () => {
+  const wake = (...names: string[]) => names.map((name) => ({ name, county: 'Wake County' }));
   it('match one to one, or stop the build saying which towns differ and to run npm run geo', () => {
-    expect(serviceAreasMismatch(['Apex', 'Cary'], ['Cary', 'Apex'])).toBeUndefined();
-    expect(serviceAreasMismatch(['Apex', 'Cary', 'Morrisville'], ['Apex', 'Cary'])).toBe(
+    expect(serviceAreasMismatch(wake('Apex', 'Cary'), wake('Cary', 'Apex'))).toBeUndefined();
+    expect(serviceAreasMismatch(wake('Apex', 'Cary', 'Morrisville'), wake('Apex', 'Cary'))).toBe(
       'has no outline for Morrisville: run npm run geo (README, "Adding a city") and commit the file',
     );
-    expect(serviceAreasMismatch(['Apex'], ['Apex', 'Zebulon'])).toBe(
+    expect(serviceAreasMismatch(wake('Apex'), wake('Apex', 'Zebulon'))).toBe(
       'has an outline for Zebulon, which no file of content/cities/ names: run npm run geo (README, "Adding a city") and commit the file',
     );
-    expect(serviceAreasMismatch(['Apex', 'Morrisville'], ['Apex', 'Zebulon'])).toMatch(
+    expect(serviceAreasMismatch(wake('Apex', 'Morrisville'), wake('Apex', 'Zebulon'))).toMatch(
       /^has no outline for Morrisville and has an outline for Zebulon, which/,
+    );
+  });
+  it("stop the build on an outline drawn in another county than its town's file names", () => {
+    expect(
+      serviceAreasMismatch(
+        [...wake('Apex'), { name: 'Youngsville', county: 'Wake County' }],
+        [...wake('Apex'), { name: 'Youngsville', county: 'Franklin County' }],
+      ),
+    ).toBe(
+      'draws Youngsville in Franklin County, not Wake County: run npm run geo (README, "Adding a city") and commit the file',
     );
   });
 });
