@@ -407,6 +407,26 @@ test.describe('desktop dropdowns close when the visitor moves on', () => {
         await expect(sell.button).toHaveAttribute('aria-expanded', 'false');
       });
 
+      test.describe('on a touch screen', () => {
+        test.use({ hasTouch: true });
+        test('a tap opens a panel and a second tap closes it', async ({ page }) => {
+          await page.goto(start);
+          const buy = await menuOf(page, 'BUY');
+          // The tap focuses the button before its click: the first tap did nothing.
+          await buy.button.tap();
+          await expect(buy.button).toHaveAttribute('aria-expanded', 'true');
+          await expect(buy.panel).toBeVisible();
+          await buy.button.tap();
+          await expect(buy.button).toHaveAttribute('aria-expanded', 'false');
+          await expect(buy.panel).toBeHidden();
+          // The keyboard still opens a panel as its focus arrives.
+          await page.keyboard.press('Tab');
+          await page.keyboard.press('Shift+Tab');
+          await expect(buy.button).toBeFocused();
+          await expect(buy.button).toHaveAttribute('aria-expanded', 'true');
+        });
+      });
+
       test('Escape closes a hover-opened panel and a focused one returns focus to its button', async ({ page }) => {
         await page.goto(start);
         const buy = await menuOf(page, 'BUY');
