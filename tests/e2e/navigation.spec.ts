@@ -206,6 +206,8 @@ test.describe('without JavaScript', () => {
         await button.hover();
         await expect(item).toBeVisible();
         await expect(item).toHaveAttribute('href', href);
+        // CSS shows the panel; no script says it is open or closed ("collapsed" over an open panel).
+        await expect(button).not.toHaveAttribute('aria-expanded');
       }
       await page.mouse.move(0, 400);
       await tabTo(page, button);
