@@ -430,6 +430,8 @@ test('when the index cannot load after the visitor turns to the box, SPEC texts 
   await page.goto('/search');
   await searchBox(page).click();
   await expectUnavailable(page);
+  // The visitor was in the box: the focus goes on from the heading that says so, not the page's start.
+  await expect(page.getByRole('heading', { level: 1, name: unavailable })).toBeFocused();
 });
 
 test.describe('without JavaScript', () => {
