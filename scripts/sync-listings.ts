@@ -3,14 +3,15 @@
  * RESO Web API into the listings snapshot (LISTINGS_SNAPSHOT_DIR, default content/listings-mls/),
  * photos downloaded beside it; `npm run build` then publishes it. The first run copies everything
  * the filters return, later runs only what changed. `--full` copies everything again;
- * `--allow-removals` lets a run remove more than half the homes at once (otherwise taken for a fault
- * of the feed, and refused). Settings:
+ * `--allow-removals` lets a run, full or not, remove more than half the homes at once (otherwise
+ * taken for a fault of the feed or of the settings, and refused); `--help` says so. Settings:
  * src/server/sync-config.ts and .env.example; the rules: src/lib/reso/.
  *
  *   RESO_API_URL=https://api.mlsgrid.com/v2 RESO_TOKEN=... RESO_ORIGINATING_SYSTEM=carolina \
  *   RESO_LIST_OFFICE_MLS_ID=... npm run sync-listings
  */
 import { isAbsolute, join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { createResoHttp } from '../src/lib/reso/http.ts';
 import { checkHome } from '../src/lib/reso/rules.ts';
 import { syncListings, type SyncProgress } from '../src/lib/reso/sync.ts';
@@ -18,6 +19,39 @@ import { readSyncSettings, type SyncSettings } from '../src/server/sync-config.t
 import { site } from '../src/site.config.ts';
 
 const root = join(import.meta.dirname, '..');
+
+const usage = 'Usage: npm run sync-listings -- [--full] [--allow-removals] [--help]';
+const help = [
+  usage,
+  '  --full            copy every listing again, not only what changed since the last run',
+  '  --allow-removals  let the run remove more than half the homes held, when they really left (a change of firm)',
+  'Settings come from the environment: see .env.example and the README ("Homes from the MLS").',
+].join('\n');
+
+/**
+ * The command line, or a plain reason and the usage line when it cannot be read (exit 1, as `npm run
+ * leads`): a mistyped option must not start a run that then goes on without it.
+ */
+function readArgs() {
+  try {
+    return parseArgs({
+      options: {
+        full: { type: 'boolean', default: false },
+        'allow-removals': { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      strict: true,
+    }).values;
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message.split('\n')[0] : String(error)}\n${usage}`);
+    process.exit(1);
+  }
+}
+const args = readArgs();
+if (args.help) {
+  console.log(help);
+  process.exit(0);
+}
 
 let settings: SyncSettings;
 try {
@@ -72,8 +106,8 @@ try {
     originatingSystem: settings.originatingSystem,
     listOfficeMlsId: settings.listOfficeMlsId,
     listAgentMlsId: settings.listAgentMlsId,
-    full: process.argv.includes('--full'),
-    allowRemovals: process.argv.includes('--allow-removals'),
+    full: args.full,
+    allowRemovals: args['allow-removals'],
     soldMonths: site.mls.soldMonths,
     check: checkHome,
     log,

@@ -2,8 +2,9 @@
  * `npm run sync-listings` end to end: the real script (scripts/sync-listings.ts, as npm runs it)
  * against a fake MLS Grid v2 server on 127.0.0.1 (fake-reso.ts). A first run copies the firm's
  * listings with their photos; a second, incremental run applies a price change and a record
- * turned MlgCanView false; failed runs leave the snapshot as it was. The request log shows the
- * pace, the headers and the filters.
+ * turned MlgCanView false; failed runs leave the snapshot as it was, and so does a full run that
+ * would take most homes off the site unasked. The request log shows the pace, the headers and the
+ * filters, and that a command line the script cannot read asks the MLS nothing.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -388,5 +389,81 @@ describe('npm run sync-listings', () => {
     expect(run.out).toContain('RESO_API_URL is missing');
     expect(run.out).toContain('RESO_ORIGINATING_SYSTEM is missing');
     expect(run.out).toContain('No credentials');
+  });
+
+  it('reads its command line first: --help shows the options, one it cannot read stops it (exit 1), and neither asks the MLS anything', async () => {
+    const before = readFileSync(join(dir, 'snapshot.json'), 'utf8');
+    const usage = 'Usage: npm run sync-listings -- [--full] [--allow-removals] [--help]';
+    const help = await sync({}, ['--help']);
+    expect(help.code, help.out).toBe(0);
+    expect(help.out.split('\n')[0]).toBe(usage);
+    expect(help.out).toMatch(/^ {2}--full {12}\S/m);
+    expect(help.out).toMatch(/^ {2}--allow-removals {2}\S/m);
+    expect(help.requests).toEqual([]);
+    // Without its settings too: the help is what one reads to find them.
+    const bare = await sync({ RESO_API_URL: '', RESO_TOKEN: '', RESO_ORIGINATING_SYSTEM: '' }, ['-h']);
+    expect(bare.code, bare.out).toBe(0);
+    expect(bare.out.split('\n')[0]).toBe(usage);
+
+    const cases: [string[], string][] = [
+      [['--fulll'], "Unknown option '--fulll'"],
+      [['--bogus', 'x'], "Unknown option '--bogus'"],
+      [['--full', 'x'], "Unexpected argument 'x'"],
+    ];
+    for (const [args, reason] of cases) {
+      const run = await sync({}, args);
+      expect(run.code, run.out).toBe(1);
+      const [first, ...rest] = run.out.trimEnd().split('\n');
+      expect(first).toContain(reason);
+      expect(rest).toEqual([usage]);
+      expect(run.requests).toEqual([]);
+    }
+    expect(readFileSync(join(dir, 'snapshot.json'), 'utf8')).toBe(before);
+  });
+
+  it('refuses a full run that would keep fewer than half the homes held (a feed answering none), and changes nothing', async () => {
+    const before = readFileSync(join(dir, 'snapshot.json'), 'utf8');
+    const held = snapshot().homes.length;
+    expect(held).toBeGreaterThan(1);
+    const records = fake.records;
+    fake.records = [];
+    try {
+      const run = await sync({}, ['--full']);
+      expect(run.code, run.out).toBe(1);
+      expect(run.out).toContain(
+        `Sync failed, the previous snapshot is unchanged: A full run found 0 of the ${held} homes held among the listings of ${OFFICE}: ` +
+          `removing ${held} at once looks like a fault of the feed or of RESO_LIST_OFFICE_MLS_ID / RESO_LIST_AGENT_MLS_ID, so nothing was changed. ` +
+          'If they really left, run again with --allow-removals.\n',
+      );
+      expect(api(run.requests).length).toBeGreaterThan(0);
+    } finally {
+      fake.records = records;
+    }
+    expect(readFileSync(join(dir, 'snapshot.json'), 'utf8')).toBe(before);
+  });
+
+  it('refuses a mistyped office id, whose full run finds none of the homes held, and changes nothing', async () => {
+    const before = readFileSync(join(dir, 'snapshot.json'), 'utf8');
+    const held = snapshot().homes.length;
+    const run = await sync({ RESO_LIST_OFFICE_MLS_ID: 'CAR-OFF-77' });
+    expect(run.code, run.out).toBe(1);
+    expect(run.out).toContain('The server, originating system or owner filters changed: replicating everything again');
+    expect(run.out).toContain(
+      `A full run found 0 of the ${held} homes held among the listings of CAR-OFF-77: removing ${held} at once`,
+    );
+    expect(readFileSync(join(dir, 'snapshot.json'), 'utf8')).toBe(before);
+  });
+
+  it('takes every home off when told with --allow-removals that they really left', async () => {
+    const records = fake.records;
+    fake.records = [];
+    try {
+      const run = await sync({}, ['--full', '--allow-removals']);
+      expect(run.code, run.out).toBe(0);
+      expect(keys()).toEqual([]);
+      expect(run.out).toMatch(/Wrote .*snapshot\.json \(full run\): 0 home\(s\)/);
+    } finally {
+      fake.records = records;
+    }
   });
 });

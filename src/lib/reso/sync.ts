@@ -68,9 +68,11 @@ export interface SyncOptions extends Omit<ReplicationQuery, 'watermark'> {
   /** Replicate everything again, whatever the previous snapshot's watermark. */
   full?: boolean;
   /**
-   * Lets a run remove more than half the homes held because the owner filters no longer name them
-   * (an agent who changed firm). Without it such a run is taken for a fault of the feed (an empty
-   * answer) and changes nothing: the homes would not come back on later runs.
+   * Lets a run remove more than half the homes held: an incremental run because the owner filters no
+   * longer name them (an agent who changed firm), a full one because the feed no longer returns them.
+   * Without it such a run is taken for a fault of the feed (an empty answer) or of the settings (a
+   * mistyped office or agent id) and changes nothing: an incremental run's homes would not come back
+   * on later runs, and a full run's would be gone from the site until the fault was found.
    */
   allowRemovals?: boolean;
   /**
@@ -238,6 +240,17 @@ async function replicate(options: SyncOptions): Promise<SyncResult> {
         homes.delete(key);
         progress.removed++;
         log(`Removed ${key}: no longer a listing of ${ownerIds(options)}`);
+      }
+    } else if (!options.allowRemovals) {
+      // A full run starts with no homes, so an empty answer (a feed in trouble, an office id mistyped
+      // in the settings) would write an empty snapshot: the same rule as above keeps the homes held.
+      const gone = [...before.keys()].filter((key) => !homes.has(key)).length;
+      if (gone * 2 > before.size) {
+        throw new Error(
+          `A full run found ${before.size - gone} of the ${before.size} homes held${ownerIds(options) ? ` among the listings of ${ownerIds(options)}` : ''}: ` +
+            `removing ${gone} at once looks like a fault of the feed or of RESO_LIST_OFFICE_MLS_ID / RESO_LIST_AGENT_MLS_ID, so nothing was changed. ` +
+            'If they really left, run again with --allow-removals.',
+        );
       }
     }
 
