@@ -6,6 +6,8 @@
  * 30 days: run this (then build and deploy) at least monthly.
  *
  *   YOUTUBE_API_KEY=... YOUTUBE_CHANNEL_ID=UC... npm run sync
+ *   npm run sync -- --allow-empty     ... even when the channel lists no video now (else refused)
+ *   npm run sync -- --help            these options; an unknown one stops the run before it starts
  *
  * Optional: YOUTUBE_API_BASE_URL and OEMBED_URL point the clients at other servers (tests use
  * local fakes); YOUTUBE_TIMEOUT_MS is the time limit of each API request (default 30 s, each
@@ -23,6 +25,7 @@ import {
 } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { defaultOembedUrl, fetchThumbnails, maxThumbnailBytes, thumbnailFormats } from './fetch-thumbnails.ts';
 import { pictureExtension } from '../src/lib/picture.ts';
@@ -36,6 +39,37 @@ import {
   type ProgressEvent,
 } from '../src/lib/video/client.ts';
 import { keepValidVideos, snapshotSchema, type VideoSnapshot } from '../src/lib/video/model.ts';
+
+const usage = 'Usage: npm run sync -- [--allow-empty] [--help]';
+const help = [
+  usage,
+  '  --allow-empty  write the snapshot even when YouTube lists no playable video (the channel really is empty)',
+  'Settings come from the environment: YOUTUBE_API_KEY and YOUTUBE_CHANNEL_ID (see .env.example and the README).',
+].join('\n');
+
+/**
+ * The command line, or a plain reason and the usage line when it cannot be read (exit 1, as `npm run
+ * leads`): a mistyped option must not start a run that then goes on without it.
+ */
+function readArgs() {
+  try {
+    return parseArgs({
+      options: {
+        'allow-empty': { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      strict: true,
+    }).values;
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message.split('\n')[0] : String(error)}\n${usage}`);
+    process.exit(1);
+  }
+}
+const args = readArgs();
+if (args.help) {
+  console.log(help);
+  process.exit(0);
+}
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = process.env['VIDEO_SNAPSHOT_DIR'] ?? join(root, 'content', 'videos');
@@ -168,7 +202,7 @@ const videoCount = playlists.reduce((n, p) => n + p.videos.length, 0);
 // An empty answer is far more often a mistake (another channel id, playlists made private, a bad
 // day at YouTube) than a channel with nothing left: it never empties the site unasked.
 const videosBefore = videosIn(snapshotFile);
-if (videoCount === 0 && videosBefore > 0 && !process.argv.includes('--allow-empty')) {
+if (videoCount === 0 && videosBefore > 0 && !args['allow-empty']) {
   console.error(
     `Sync failed: YouTube listed no playable video for channel ${channelId}, where the snapshot holds ${videosBefore}. ` +
       'The previous snapshot is kept. Check YOUTUBE_CHANNEL_ID and that the playlists are public; ' +
