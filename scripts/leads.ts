@@ -5,29 +5,34 @@
  *   npm run leads                        recent leads and their delivery state
  *   npm run leads -- --limit 200         more of them
  *   npm run leads -- --spam              include submissions caught as spam
- *   npm run leads -- --csv               export every lead to data/leads-YYYY-MM-DD.csv
+ *   npm run leads -- --csv               export every lead to data/leads-YYYY-MM-DD.csv (the day in New York)
  *   npm run leads -- --csv leads.csv     ... to a file of your choice
  *   npm run -s leads -- --csv -          ... to standard output (-s keeps npm's banner out)
  *   npm run leads -- --delete EMAIL      forget one person: every lead of that address and its
  *                                        pending deliveries (asks first; --yes skips the question)
  *
- * The CSV is safe to open in a spreadsheet: cells starting with = + - @ are escaped.
- * It only reads (--delete aside), so it can run while the server is up.
+ * The CSV is safe to open in a spreadsheet: a cell a spreadsheet would run as a formula (= + - @
+ * first, see src/server/leads/csv.ts) is escaped. A file it writes is readable by its owner only.
+ * It only reads (--delete aside), so it can run while the server is up. A database or setting it
+ * cannot use is named in one line (exit 1), as is a command line it cannot read.
  * A deletion is logged without the address: the time and how many leads went.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, fchmodSync, fstatSync, mkdirSync, openSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { deliveryState, leadsToCsv } from '../src/server/leads/csv.ts';
-import { readLeadsConfig } from '../src/server/config.ts';
+import { readLeadsConfig, type LeadsConfig } from '../src/server/config.ts';
 import { describeError } from '../src/server/errors.ts';
-import { openConfiguredStore } from '../src/server/leads/store/open.ts';
+import { describeDatabaseUrl, openConfiguredStore, type OpenedStore } from '../src/server/leads/store/open.ts';
 import { addressOf } from '../src/server/leads/store/rows.ts';
 import type { LeadWithDeliveries } from '../src/server/leads/store/types.ts';
 import { describeListing } from '../src/lib/listing/lead.ts';
+import { dayInZone, listingTimeZone } from '../src/lib/listing/time.ts';
 
 const usage = 'Usage: npm run leads -- [--limit N] [--spam] [--csv [file | -]] [--delete EMAIL [--yes]]';
+/** More than a terminal can show; --csv exports every lead. */
+const maxLimit = 10_000;
 
 /** The command line, or a plain reason and the usage line (never a stack trace) when it cannot be read. */
 function readArgs() {
@@ -56,25 +61,71 @@ function readArgs() {
       throw new Error('--delete runs alone (it removes the spam of that address too): export or list in another run');
     }
     if (values.yes && values.delete === undefined) throw new Error('--yes only answers the question --delete asks');
-    return { args: values, target: positionals[0] };
+    // Digits only: Number() also took "1e1" and "0x2", and a count past SQLite's integers failed
+    // as a "datatype mismatch".
+    const limit = Number(values.limit ?? '50');
+    if (values.limit !== undefined && (!/^\d+$/.test(values.limit) || limit < 1 || limit > maxLimit)) {
+      throw new Error(`--limit must be a whole number from 1 to ${maxLimit}, got "${values.limit}"`);
+    }
+    return { args: values, target: positionals[0], limit };
   } catch (error) {
     console.error(`${error instanceof Error ? error.message.split('\n')[0] : String(error)}\n${usage}`);
     process.exit(1);
   }
 }
-const { args, target } = readArgs();
+const { args, target, limit } = readArgs();
 
 if (args.help) {
   console.log(usage);
   process.exit(0);
 }
 
-const config = readLeadsConfig();
-if (!config.databaseUrl && !existsSync(config.dbPath)) {
-  console.error(`No lead database at ${resolve(config.dbPath)} yet: it is created when the server first starts.`);
+/**
+ * Why the lead database could not be opened or read, in one line that names it: a stack trace
+ * told the operator neither which file was wrong nor what to do.
+ */
+function describeStoreError(error: unknown, where: string): string {
+  const { code, errcode } = error as { code?: unknown; errcode?: unknown };
+  // PostgreSQL's "undefined table": no server has started on this database yet.
+  if (code === '42P01') return `No leads in ${where} yet: the tables are created when the server first starts.`;
+  if (code !== 'ERR_SQLITE_ERROR' || typeof errcode !== 'number') return describeError(error);
+  // SQLite's primary result code is the low byte: 5 and 6 (busy, locked) pass; 26 (not a database),
+  // 11 (corrupt) and 1 (a table it lacks, as in an empty file) do not.
+  const primary = errcode & 0xff;
+  if (primary === 5 || primary === 6) {
+    return `The lead database ${where} is locked by another process (${describeError(error)}): try again once it is done.`;
+  }
+  if (primary === 1 || primary === 11 || primary === 26) {
+    return `${where} is not a lead database (${describeError(error)}): check LEADS_DB.`;
+  }
+  return `The lead database ${where} cannot be read: ${describeError(error)}`;
+}
+
+let config: LeadsConfig;
+try {
+  config = readLeadsConfig();
+} catch (error) {
+  // The server's own check of the environment: it names each wrong variable, one a line.
+  console.error(`npm run leads cannot start: ${describeError(error).split('\n').join('; ')}`);
   process.exit(1);
 }
-const { store, where } = openConfiguredStore(config, { readOnly: args.delete === undefined });
+const where = config.databaseUrl ? describeDatabaseUrl(config.databaseUrl) : resolve(config.dbPath);
+if (!config.databaseUrl && !existsSync(where)) {
+  console.error(`No lead database at ${where} yet: it is created when the server first starts.`);
+  process.exit(1);
+}
+if (!config.databaseUrl && statSync(where).isDirectory()) {
+  console.error(`LEADS_DB names a folder, not a lead database: ${where}`);
+  process.exit(1);
+}
+let opened: OpenedStore;
+try {
+  opened = openConfiguredStore(config, { readOnly: args.delete === undefined });
+} catch (error) {
+  console.error(describeStoreError(error, where));
+  process.exit(1);
+}
+const { store } = opened;
 
 /** `--delete EMAIL`: after a yes (or --yes), every lead of the address goes, with its deliveries. */
 async function deleteLeads(email: string): Promise<void> {
@@ -109,12 +160,43 @@ const visible = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, 
 /** The same for a CSV read on the terminal: its line ends and tabs stay. */
 const visibleLines = (text: string) => text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, '\uFFFD');
 
-function when(iso: string): string {
-  return new Date(iso).toLocaleString('en-US', {
-    timeZone: 'America/New_York',
-    dateStyle: 'short',
-    timeStyle: 'short',
-  });
+/** The time in New York with its zone (EDT or EST): when the clocks fall back, 1:30 AM comes twice. */
+const timeFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: listingTimeZone,
+  year: '2-digit',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
+const when = (iso: string) => timeFormat.format(new Date(iso));
+
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+/**
+ * A message on one line, cut after 100 characters as a reader counts them. Cut in UTF-16 units,
+ * an emoji could be split into two halves shown as \uFFFD; counted before the spaces were
+ * collapsed, a message of mostly spaces was said to be cut when nothing was.
+ */
+function preview(message: string): string {
+  const line = message.replace(/\s+/g, ' ').trim();
+  const characters = Array.from(graphemes.segment(line), ({ segment }) => segment);
+  return characters.length > 100 ? `${characters.slice(0, 100).join('')}...` : line;
+}
+
+/**
+ * Writes an export that only its owner can read. `mode` applies only when a file is created: over
+ * an older file (0644, say) the export kept that file's permissions, so they are set before any lead is written.
+ */
+function writePrivately(file: string, text: string): void {
+  const fd = openSync(file, 'w', 0o600);
+  try {
+    // A regular file only: `--csv /dev/stdout` must leave the terminal's permissions alone.
+    if (fstatSync(fd).isFile()) fchmodSync(fd, 0o600);
+    writeFileSync(fd, text);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 function describeDelivery(lead: LeadWithDeliveries): string {
@@ -139,16 +221,15 @@ try {
       // Piped on, the export stays faithful; shown on a terminal, it cannot rewrite it.
       process.stdout.write(process.stdout.isTTY ? visibleLines(csv) : csv);
     } else {
-      const file = resolve(target ?? `data/leads-${new Date().toISOString().slice(0, 10)}.csv`);
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, csv, { mode: 0o600 });
+      // Named by the day in New York: the UTC one is tomorrow's from 7 or 8 PM.
+      const file = resolve(target ?? `data/leads-${dayInZone(new Date())}.csv`);
+      // A folder it creates is its owner's alone too; one that is there already is left as it is.
+      mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+      writePrivately(file, csv);
       // Counted from the leads, not the CSV's lines: a message on several lines is one quoted cell.
       console.log(`Wrote ${leads.length} lead${leads.length === 1 ? '' : 's'} to ${file}`);
     }
   } else {
-    const limit = Number(args.limit ?? '50');
-    if (!Number.isInteger(limit) || limit < 1)
-      throw new Error(`--limit must be a positive whole number, got "${args.limit}"`);
     const leads = await store.listLeads({ limit, includeSpam: args.spam });
     if (leads.length === 0) console.log('No leads yet.');
     for (const lead of leads) {
@@ -156,7 +237,7 @@ try {
         [
           `#${lead.id}  ${when(lead.receivedAt)}  ${lead.firstName} ${lead.lastName} <${lead.email}>${lead.phone ? `  ${lead.phone}` : ''}`,
           ...(lead.listing ? [`     Showing request: ${describeListing(lead.listing)}`] : []),
-          `     ${lead.helpType}: ${lead.message.replace(/\s+/g, ' ').slice(0, 100)}${lead.message.length > 100 ? '...' : ''}`,
+          `     ${lead.helpType}: ${preview(lead.message)}`,
           `     ${lead.status === 'spam' ? `spam (${lead.spamReason ?? 'caught'}), never sent` : describeDelivery(lead)}`,
           `     from ${lead.sourcePage || 'an unknown page'}; texting consent: ${lead.textingConsent ? 'yes' : 'no'}; ${lead.ip || 'no address'}`,
         ]
@@ -169,11 +250,7 @@ try {
       console.log(`\n(${spam} submission${spam === 1 ? '' : 's'} caught as spam not shown: add --spam)`);
   }
 } catch (error) {
-  // PostgreSQL's "undefined table": no server has started on this database yet.
-  const noSchema = (error as { code?: unknown }).code === '42P01';
-  console.error(
-    noSchema ? `No leads in ${where} yet: the tables are created when the server first starts.` : describeError(error),
-  );
+  console.error(describeStoreError(error, where));
   process.exitCode = 1;
 } finally {
   await store.close();
