@@ -5,6 +5,7 @@
  *
  *   npm run build && npm run bench:leads                 3,000 leads per run, 32 at a time
  *   npm run bench:leads -- --leads 5000 --concurrency 64
+ *   npm run bench:leads -- --help                         the options (whole numbers; --warmup may be 0)
  *
  * Every answer counted is a 200 for a lead committed to disk (SQLite with synchronous=FULL, a
  * PostgreSQL server of its own with fsync and synchronous_commit on, as in production) and queued
@@ -24,17 +25,55 @@ import { openLeadStore } from '../src/server/leads/store/sqlite.ts';
 import { assertBuilt, startMailServer, startSite, type RunningServer } from '../tests/integration/support.ts';
 import { startPostgres } from '../tests/support/postgres.ts';
 
-const { values: args } = parseArgs({
-  options: {
-    leads: { type: 'string', default: '3000' },
-    concurrency: { type: 'string', default: '32' },
-    warmup: { type: 'string', default: '300' },
-  },
-  strict: true,
-});
-const total = Number(args.leads);
-const concurrency = Number(args.concurrency);
-const warmup = Number(args.warmup);
+const usage = 'Usage: npm run bench:leads -- [--leads N] [--concurrency N] [--warmup N] [--help]';
+const help = [
+  usage,
+  '  --leads N        leads posted in each measured run (default 3000)',
+  '  --concurrency N  leads posted at a time (default 32)',
+  '  --warmup N       leads posted before each run, not measured (default 300; 0 for none)',
+  'Run `npm run build` first: it measures the production server.',
+].join('\n');
+
+/**
+ * The command line, or a plain reason and the usage line when it cannot be read (exit 1, as `npm run
+ * leads`), before anything starts: a count that is no whole number ran a whole benchmark, then
+ * crashed with a TypeError on a run of no leads.
+ */
+function readArgs() {
+  try {
+    const { values } = parseArgs({
+      options: {
+        leads: { type: 'string', default: '3000' },
+        concurrency: { type: 'string', default: '32' },
+        warmup: { type: 'string', default: '300' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      strict: true,
+    });
+    const count = (name: 'leads' | 'concurrency' | 'warmup', least: number) => {
+      const value = values[name];
+      // A million is hours of work, far past any run worth making: more is a typo (and past 2^53 not even exact).
+      if (!/^\d+$/.test(value) || Number(value) < least || Number(value) > 1_000_000) {
+        throw new Error(`--${name} must be a whole number from ${least} to 1000000, got "${value}"`);
+      }
+      return Number(value);
+    };
+    return {
+      help: values.help,
+      total: count('leads', 1),
+      concurrency: count('concurrency', 1),
+      warmup: count('warmup', 0),
+    };
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message.split('\n')[0] : String(error)}\n${usage}`);
+    process.exit(1);
+  }
+}
+const { help: wantsHelp, total, concurrency, warmup } = readArgs();
+if (wantsHelp) {
+  console.log(help);
+  process.exit(0);
+}
 
 interface Result {
   name: string;
