@@ -1,12 +1,13 @@
 /**
  * CSV export of leads that is safe to open in a spreadsheet. Visitor-typed text starting with
- * = + - @ (or a tab or carriage return, which some spreadsheets skip before such a sign) would
- * run as a formula (OWASP "CSV injection"), so such a cell gets a leading apostrophe, which
- * spreadsheets show as plain text.
+ * = + - @ would run as a formula (OWASP "CSV injection"), so such a cell gets a leading
+ * apostrophe, which spreadsheets show as plain text. So does a cell starting with a tab or a
+ * carriage return, one whose sign comes after spaces or line breaks (which some spreadsheets skip),
+ * and one starting with a full-width ＝ ＋ － ＠ (which some read as the sign itself).
  */
 import type { LeadWithDeliveries } from './store/types.ts';
 
-const formulaStart = /^[=+\-@\t\r]/;
+const formulaStart = /^(?:[\t\r]|\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/;
 
 export function escapeCsvCell(value: string | number | null | undefined): string {
   let text = value === null || value === undefined ? '' : String(value);
