@@ -18,12 +18,12 @@ import { mkdtempSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { openPostgresLeadStore } from '../src/server/leads/store/postgres.ts';
 import { openLeadStore } from '../src/server/leads/store/sqlite.ts';
 // The test helpers start servers exactly as the integration tests do; the benchmark reuses them.
 import { assertBuilt, startMailServer, startSite, type RunningServer } from '../tests/integration/support.ts';
 import { startPostgres } from '../tests/support/postgres.ts';
+import { readCommandLine } from './command-line.ts';
 
 const usage = 'Usage: npm run bench:leads -- [--leads N] [--concurrency N] [--warmup N] [--help]';
 const help = [
@@ -34,22 +34,21 @@ const help = [
   'Run `npm run build` first: it measures the production server.',
 ].join('\n');
 
-/**
- * The command line, or a plain reason and the usage line when it cannot be read (exit 1, as `npm run
- * leads`), before anything starts: a count that is no whole number ran a whole benchmark, then
- * crashed with a TypeError on a run of no leads.
- */
-function readArgs() {
-  try {
-    const { values } = parseArgs({
+// Read before anything starts: a count that is no whole number ran a whole benchmark, then
+// crashed with a TypeError on a run of no leads.
+const { total, concurrency, warmup } = readCommandLine(
+  {
+    config: {
       options: {
         leads: { type: 'string', default: '3000' },
         concurrency: { type: 'string', default: '32' },
         warmup: { type: 'string', default: '300' },
-        help: { type: 'boolean', short: 'h', default: false },
       },
-      strict: true,
-    });
+    },
+    usage,
+    help,
+  },
+  ({ values }) => {
     const count = (name: 'leads' | 'concurrency' | 'warmup', least: number) => {
       const value = values[name];
       // A million is hours of work, far past any run worth making: more is a typo (and past 2^53 not even exact).
@@ -58,22 +57,9 @@ function readArgs() {
       }
       return Number(value);
     };
-    return {
-      help: values.help,
-      total: count('leads', 1),
-      concurrency: count('concurrency', 1),
-      warmup: count('warmup', 0),
-    };
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message.split('\n')[0] : String(error)}\n${usage}`);
-    process.exit(1);
-  }
-}
-const { help: wantsHelp, total, concurrency, warmup } = readArgs();
-if (wantsHelp) {
-  console.log(help);
-  process.exit(0);
-}
+    return { total: count('leads', 1), concurrency: count('concurrency', 1), warmup: count('warmup', 0) };
+  },
+);
 
 interface Result {
   name: string;

@@ -20,7 +20,6 @@
 import { closeSync, existsSync, fchmodSync, fstatSync, mkdirSync, openSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
-import { parseArgs } from 'node:util';
 import { deliveryState, leadsToCsv } from '../src/server/leads/csv.ts';
 import { readLeadsConfig, type LeadsConfig } from '../src/server/config.ts';
 import { describeError } from '../src/server/errors.ts';
@@ -29,26 +28,27 @@ import { addressOf } from '../src/server/leads/store/rows.ts';
 import type { LeadWithDeliveries } from '../src/server/leads/store/types.ts';
 import { describeListing } from '../src/lib/listing/lead.ts';
 import { dayInZone, listingTimeZone } from '../src/lib/listing/time.ts';
+import { readCommandLine } from './command-line.ts';
 
 const usage = 'Usage: npm run leads -- [--limit N] [--spam] [--csv [file | -]] [--delete EMAIL [--yes]]';
 /** More than a terminal can show; --csv exports every lead. */
 const maxLimit = 10_000;
 
-/** The command line, or a plain reason and the usage line (never a stack trace) when it cannot be read. */
-function readArgs() {
-  try {
-    const { values, positionals } = parseArgs({
+const { args, target, limit } = readCommandLine(
+  {
+    config: {
       options: {
         csv: { type: 'boolean', default: false },
         limit: { type: 'string' },
         spam: { type: 'boolean', default: false },
         delete: { type: 'string' },
         yes: { type: 'boolean', short: 'y', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
       },
       allowPositionals: true,
-      strict: true,
-    });
+    },
+    usage,
+  },
+  ({ values, positionals }) => {
     // A file name only follows --csv; --limit only shapes the list (an export has every lead).
     if (positionals.length > (values.csv ? 1 : 0)) {
       throw new Error(`Unexpected "${positionals.at(-1)}"${values.csv ? '' : ' (a file name goes after --csv)'}`);
@@ -68,17 +68,8 @@ function readArgs() {
       throw new Error(`--limit must be a whole number from 1 to ${maxLimit}, got "${values.limit}"`);
     }
     return { args: values, target: positionals[0], limit };
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message.split('\n')[0] : String(error)}\n${usage}`);
-    process.exit(1);
-  }
-}
-const { args, target, limit } = readArgs();
-
-if (args.help) {
-  console.log(usage);
-  process.exit(0);
-}
+  },
+);
 
 /**
  * Why the lead database could not be opened or read, in one line that names it: a stack trace

@@ -11,12 +11,12 @@
  *   RESO_LIST_OFFICE_MLS_ID=... npm run sync-listings
  */
 import { isAbsolute, join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { createResoHttp } from '../src/lib/reso/http.ts';
 import { checkHome } from '../src/lib/reso/rules.ts';
 import { syncListings, type SyncProgress } from '../src/lib/reso/sync.ts';
 import { readSyncSettings, type SyncSettings } from '../src/server/sync-config.ts';
 import { site } from '../src/site.config.ts';
+import { readCommandLine } from './command-line.ts';
 
 const root = join(import.meta.dirname, '..');
 
@@ -28,30 +28,16 @@ const help = [
   'Settings come from the environment: see .env.example and the README ("Homes from the MLS").',
 ].join('\n');
 
-/**
- * The command line, or a plain reason and the usage line when it cannot be read (exit 1, as `npm run
- * leads`): a mistyped option must not start a run that then goes on without it.
- */
-function readArgs() {
-  try {
-    return parseArgs({
-      options: {
-        full: { type: 'boolean', default: false },
-        'allow-removals': { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-      strict: true,
-    }).values;
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message.split('\n')[0] : String(error)}\n${usage}`);
-    process.exit(1);
-  }
-}
-const args = readArgs();
-if (args.help) {
-  console.log(help);
-  process.exit(0);
-}
+const { values: args } = readCommandLine(
+  {
+    config: {
+      options: { full: { type: 'boolean', default: false }, 'allow-removals': { type: 'boolean', default: false } },
+    },
+    usage,
+    help,
+  },
+  (parsed) => parsed,
+);
 
 let settings: SyncSettings;
 try {

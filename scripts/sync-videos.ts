@@ -25,7 +25,7 @@ import {
 } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { readCommandLine } from './command-line.ts';
 import { z } from 'zod';
 import { defaultOembedUrl, fetchThumbnails, maxThumbnailBytes, thumbnailFormats } from './fetch-thumbnails.ts';
 import { pictureExtension } from '../src/lib/picture.ts';
@@ -47,29 +47,10 @@ const help = [
   'Settings come from the environment: YOUTUBE_API_KEY and YOUTUBE_CHANNEL_ID (see .env.example and the README).',
 ].join('\n');
 
-/**
- * The command line, or a plain reason and the usage line when it cannot be read (exit 1, as `npm run
- * leads`): a mistyped option must not start a run that then goes on without it.
- */
-function readArgs() {
-  try {
-    return parseArgs({
-      options: {
-        'allow-empty': { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-      strict: true,
-    }).values;
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message.split('\n')[0] : String(error)}\n${usage}`);
-    process.exit(1);
-  }
-}
-const args = readArgs();
-if (args.help) {
-  console.log(help);
-  process.exit(0);
-}
+const { values: args } = readCommandLine(
+  { config: { options: { 'allow-empty': { type: 'boolean', default: false } } }, usage, help },
+  (parsed) => parsed,
+);
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = process.env['VIDEO_SNAPSHOT_DIR'] ?? join(root, 'content', 'videos');
