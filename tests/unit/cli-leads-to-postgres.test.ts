@@ -4,17 +4,14 @@
  * connections) never asked anything. A file that is no lead database used to be reported as a copy
  * that stopped, with the advice to run it again, which would fail the same way.
  */
-import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runScript, unusableDatabases } from '../support/run-script.ts';
 
-const root = join(import.meta.dirname, '..', '..');
 let dir: string;
 let listener: Server;
 let connections = 0;
@@ -35,21 +32,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Runs the copy without blocking this process, whose listener must stay able to count. */
-async function copy(env: Record<string, string>, ...args: string[]) {
-  return promisify(execFile)(process.execPath, ['scripts/leads-to-postgres.ts', ...args], {
-    cwd: root,
-    env: { PATH: process.env['PATH'] ?? '', ...env },
-    timeout: 15_000,
-  }).then(
-    (r) => ({ status: 0, stdout: r.stdout, stderr: r.stderr }),
-    (e: { code?: number; stdout?: string; stderr?: string }) => ({
-      status: e.code ?? 1,
-      stdout: e.stdout ?? '',
-      stderr: e.stderr ?? '',
-    }),
-  );
-}
+/** Runs the script without blocking this process, whose fake server must stay able to answer. */
+const copy = (env: Record<string, string>, ...args: string[]) => runScript('leads-to-postgres.ts', env, args);
 
 describe('npm run leads:to-postgres, on what it cannot use', () => {
   it('names a DATABASE_URL that is not PostgreSQL’s in one line (exit 1), never a stack trace', async () => {
@@ -62,12 +46,7 @@ describe('npm run leads:to-postgres, on what it cannot use', () => {
   });
 
   it('says a file of random bytes, an empty file or a folder is no lead database, copies nothing and asks PostgreSQL nothing', async () => {
-    const corrupt = join(dir, 'corrupt.db');
-    writeFileSync(corrupt, randomBytes(4096));
-    const empty = join(dir, 'empty.db');
-    writeFileSync(empty, '');
-    const folder = join(dir, 'folder.db');
-    mkdirSync(folder);
+    const { corrupt, empty, folder } = unusableDatabases(dir);
     const cases: [string, string][] = [
       [corrupt, `${corrupt} is not a lead database (file is not a database): nothing was copied.`],
       [empty, `${empty} is not a lead database (no such table: outbox): nothing was copied.`],

@@ -3,15 +3,13 @@
  * the options and an option it cannot read stops it, and neither asks YouTube (a local fake here)
  * anything nor writes a file. A mistyped `--allow-empty` used to start a real sync without it.
  */
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runScript } from '../support/run-script.ts';
 import { makeItems, startFakeYouTube, type FakeYouTube } from '../support/fake-youtube.ts';
 
-const root = join(import.meta.dirname, '..', '..');
 const CHANNEL = 'UCcliChannel';
 const KEY = 'fake-cli-test-key-000000000000000';
 const usage = 'Usage: npm run sync -- [--allow-empty] [--help]';
@@ -34,21 +32,9 @@ afterAll(async () => {
   rmSync(`${dir}.lock`, { force: true });
 });
 
-/** Runs the script without blocking this process, whose fake YouTube must stay able to answer. */
-async function sync(env: Record<string, string>, ...args: string[]) {
-  return promisify(execFile)(process.execPath, ['scripts/sync-videos.ts', ...args], {
-    cwd: root,
-    env: { PATH: process.env['PATH'] ?? '', VIDEO_SNAPSHOT_DIR: dir, ...env },
-    timeout: 15_000,
-  }).then(
-    (r) => ({ status: 0, stdout: r.stdout, stderr: r.stderr }),
-    (e: { code?: number; stdout?: string; stderr?: string }) => ({
-      status: e.code ?? 1,
-      stdout: e.stdout ?? '',
-      stderr: e.stderr ?? '',
-    }),
-  );
-}
+/** Runs the script without blocking this process, whose fake server must stay able to answer. */
+const sync = (env: Record<string, string>, ...args: string[]) =>
+  runScript('sync-videos.ts', { VIDEO_SNAPSHOT_DIR: dir, ...env }, args);
 
 const settings = () => ({
   YOUTUBE_API_KEY: KEY,

@@ -5,7 +5,6 @@
  * or a setting it cannot use is named in one line, never with a stack trace.
  */
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
   copyFileSync,
@@ -22,6 +21,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unusableDatabases } from '../support/run-script.ts';
 import { openLeadStore } from '#src/server/leads/store/sqlite.ts';
 import type { NewLead } from '#src/server/leads/store/types.ts';
 import { showingHome } from '../support/showing-home.ts';
@@ -314,12 +314,7 @@ describe('npm run leads', () => {
   });
 
   it('names a database it cannot open, or a setting it cannot use, in one line (exit 1), never a stack trace', () => {
-    const corrupt = join(dir, 'corrupt.db');
-    writeFileSync(corrupt, randomBytes(4096));
-    const empty = join(dir, 'empty.db');
-    writeFileSync(empty, '');
-    const folder = join(dir, 'folder.db');
-    mkdirSync(folder);
+    const { corrupt, empty, folder } = unusableDatabases(dir);
     const cases: [Record<string, string>, string[], string][] = [
       [{ LEADS_DB: corrupt }, [], `${corrupt} is not a lead database (file is not a database): check LEADS_DB.`],
       [
