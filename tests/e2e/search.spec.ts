@@ -419,6 +419,31 @@ test('the search page stays noindex, and only its policy allows WebAssembly', as
   expect(await policy('/pagefind/pagefind.js')).not.toContain('wasm-unsafe-eval');
 });
 
+test("nothing moves as the box replaces SPEC's texts and a query's results come (phone and desktop)", async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const shifts: number[] = ((window as unknown as { __shifts: number[] }).__shifts = []);
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  // Before a query; a query with results (the paragraph under them waits for them); one with none.
+  for (const [query, status] of [
+    ['', undefined],
+    [town, /^\d+ results? for /],
+    ['zzzz', /^No results for "zzzz"/],
+  ] as const) {
+    await page.goto(query ? `/search?q=${encodeURIComponent(query)}` : '/search');
+    await expect(searchBox(page)).toBeVisible();
+    if (status) await expect(page.getByRole('status')).toHaveText(status);
+    await expect(page.getByText("Can't find what you're looking for?")).toBeVisible();
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts), query).toEqual([]);
+  }
+});
+
 test('when the index cannot load, SPEC texts come back', async ({ page }) => {
   await page.route('**/pagefind/**', (route) => route.abort());
   await page.goto(`/search?q=${encodeURIComponent(town)}`);

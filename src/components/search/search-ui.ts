@@ -94,7 +94,8 @@ export async function startSearch(root: HTMLElement, fail: () => void): Promise<
   const more = root.querySelector<HTMLButtonElement>('[data-search-more]');
   const suggestions = root.querySelector<HTMLElement>('[data-search-suggestions]');
   const contact = root.querySelector<HTMLElement>('[data-search-contact]');
-  if (!form || !input || !status || !list || !item || !more || !suggestions || !contact) return fail();
+  const help = root.querySelector<HTMLElement>('[data-search-help]');
+  if (!form || !input || !status || !list || !item || !more || !suggestions || !contact || !help) return fail();
 
   const query = queryOfAddress(window.location.search);
   if (query && !input.value) input.value = query;
@@ -146,6 +147,7 @@ export async function startSearch(root: HTMLElement, fail: () => void): Promise<
       status.textContent = '';
       more.hidden = true;
       suggestions.hidden = false;
+      help.hidden = false;
       return;
     }
     const ticket = ++asked;
@@ -158,6 +160,7 @@ export async function startSearch(root: HTMLElement, fail: () => void): Promise<
     suggestions.hidden = results.length > 0;
     list.replaceChildren();
     await showNext();
+    help.hidden = false;
   };
 
   /** Adds the next `pageSize` results of the query on screen; returns where they start. */
