@@ -18,7 +18,10 @@ export function clientInteraction(): AstroIntegration {
 
 declare module 'astro' {
   interface AstroClientDirectives {
-    /** Hydrate after the first scroll, tap or key press, once the island is near the viewport. */
-    'client:interaction'?: boolean;
+    /**
+     * Hydrate after the first scroll, tap or key press, once the island is near the viewport; given
+     * the query parameters the island reads, a page opened with one of them does not wait.
+     */
+    'client:interaction'?: boolean | readonly string[];
   }
 }

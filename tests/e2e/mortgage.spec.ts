@@ -35,6 +35,17 @@ test('the island loads no JavaScript in the first view, and keeps what is typed 
 
 const payment = (page: Page) => page.getByTestId('monthly-payment');
 
+test("a query of the calculator's own hydrates it without an interaction; any other query does not", async ({
+  page,
+}) => {
+  await page.goto(`${path}?utm_source=newsletter`, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(500);
+  await expect(island(page)).toHaveAttribute('ssr');
+  await page.goto(`${path}?utm_source=newsletter&rate=5.5`);
+  await expect(island(page)).not.toHaveAttribute('ssr');
+  await expect(page.getByLabel('Interest Rate')).toHaveValue('5.5');
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

@@ -110,6 +110,20 @@ test('the island hydrates only on interaction near the viewport and the built-in
   expect(html).toContain(testimonials[0]!.author_name);
 });
 
+test("a campaign's query in the address (utm_source, gclid) loads nothing from Google before an interaction", async ({
+  page,
+}) => {
+  const scripts = await withMaps(page, { status: 'OK', place });
+  await page.goto('/testimonials?utm_source=newsletter&gclid=abc', { waitUntil: 'networkidle' });
+  await page.waitForTimeout(1000);
+  await expect(section(page).locator('astro-island')).toHaveAttribute('ssr');
+  expect(scripts).toEqual([]);
+  // The first interaction still loads Google's reviews.
+  await page.mouse.wheel(0, 1);
+  await expect(section(page).locator('astro-island')).not.toHaveAttribute('ssr');
+  await expect.poll(() => scripts.length).toBe(1);
+});
+
 test("Google's reviews: 5-star only, newest first, 4 at most, defaults, cut text, initials", async ({ page }) => {
   const scripts = await withMaps(page, { status: 'OK', place, delayMs: 800 });
   await openAndInteract(page, '/testimonials');
