@@ -200,7 +200,14 @@ describe('the build with a listings snapshot', () => {
     expect(read('listings/rss.xml')).toContain('Listing courtesy of Sample MLS Realty.');
     // The feed's item of a home from the MLS carries the MLS's disclaimer, as its page does.
     expect(read('listings/rss.xml')).toContain(
-      `Listing courtesy of Sample MLS Realty. ${mlsDisclaimer(site.mls.disclaimer, snapshot.asOf)}`,
+      `Listing courtesy of Sample MLS Realty. ${mlsDisclaimer(site.mls.disclaimer, snapshot.asOf)} Presented by ${site.agent.name}, ${site.agent.title} with ${site.agent.brokerage}.`,
+    );
+    // Another firm's home: what is shown off the page (search snippet, share card) names that firm too.
+    expect(html).toMatch(
+      /<meta name="description" content="[^"]*: active at \$487,000[^"]*\. Listing courtesy of Sample MLS Realty\. Photos, /,
+    );
+    expect(html).toMatch(
+      /<meta property="og:image:alt" content="77 Synced Example Court[^"]* \| Listing courtesy of Sample MLS Realty: /,
     );
   });
 

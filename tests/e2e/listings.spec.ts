@@ -513,6 +513,11 @@ test('a sold home shows Sold, the close price and date, and no open house, calcu
   await expect(page.getByRole('region', { name: 'Open houses' })).toHaveCount(0);
   await expect(page.getByLabel('Home Price')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Request a Showing' })).toHaveCount(0);
+  // Its description promises none of what it lacks.
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    'content',
+    /: sold for \$702,500\. Photos and the home's facts\.$/,
+  );
   const share = await page.getByRole('link', { name: 'E-mail this home to someone' }).getAttribute('href');
   expect(new URL(share!).searchParams.get('body')).toContain('single family residence, sold for $702,500\r\n');
 });
@@ -534,6 +539,16 @@ test('a Coming Soon home, which MLS rules keep from being shown yet, asks to be 
   );
   await expect(request.getByLabel('Message')).toHaveValue(
     'Please tell me as soon as I can see 96 Sunset Meadow Way, Holly Springs, NC 27540.',
+  );
+  // Its form asks for what it can give: word of when the home can be seen, not a showing.
+  const form = request.getByRole('form', {
+    name: 'Hear when 96 Sunset Meadow Way, Holly Springs, NC 27540 can be seen',
+  });
+  await expect(form.getByRole('button', { name: 'Tell Me When I Can See It' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Request a Showing' })).toHaveCount(0);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    'content',
+    /: coming soon at \$559,900\. Photos, monthly cost, and word as soon as it can be seen\.$/,
   );
 });
 
@@ -1255,6 +1270,8 @@ test("a town's homes count the town's own coming open houses, and only a town th
   }
   await page.goto('/listings/status/sold');
   await expect(page.getByRole('link', { name: /^Coming open houses/ })).toHaveText('Coming open houses (1)');
+  // A list of sold homes promises no open house or showing.
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /: photos and sale prices\.$/);
 });
 
 test('the homes for sale as a feed: newest first, each with its price, facts, firm, photo and page', async ({

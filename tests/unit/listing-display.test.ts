@@ -6,7 +6,9 @@ import {
   formatAsOf,
   isSynced,
   listDisclosure,
+  listedByAnotherFirm,
   mlsDisclaimer,
+  presentedBy,
 } from '#src/lib/listing/display.ts';
 import { toListingRef } from '#src/lib/listing/lead.ts';
 import { site } from '#src/site.config.ts';
@@ -31,6 +33,22 @@ describe('where a home comes from', () => {
   it('names the listing firm on every home, synced or hand-written', () => {
     expect(courtesyLine(synced, settings)).toBe('Listing courtesy of Sample Realty');
     expect(courtesyLine(handWritten, settings)).toBe('Listing courtesy of Triangle Realty Partners');
+  });
+});
+
+describe("another firm's home", () => {
+  it("is told from the agent's firm's own, however the feed spaces or capitalises the firm", () => {
+    expect(listedByAnotherFirm(synced, site.agent.brokerage)).toBe(true);
+    expect(listedByAnotherFirm({ ListOfficeName: site.agent.brokerage }, site.agent.brokerage)).toBe(false);
+    expect(listedByAnotherFirm({ ListOfficeName: ' TRIANGLE  realty Partners ' }, 'Triangle Realty Partners')).toBe(
+      false,
+    );
+  });
+
+  it("is presented with the agent's firm", () => {
+    expect(presentedBy({ name: 'Jordan Avery', title: 'REALTOR®', brokerage: 'Triangle Realty Partners' })).toBe(
+      'Presented by Jordan Avery, REALTOR® with Triangle Realty Partners',
+    );
   });
 });
 

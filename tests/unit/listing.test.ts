@@ -6,7 +6,9 @@ import {
   directionsUrl,
   fullAddress,
   homeInWords,
+  homePageOffers,
   keyFacts,
+  listPageOffers,
   listingSlug,
   lotText,
   monthlyAssociationFee,
@@ -195,6 +197,18 @@ describe('price and facts', () => {
     expect(homeInWords({ ...data, StandardStatus: 'Closed', ClosePrice: 519000 }).standing).toBe('sold for $519,000');
   });
 
+  it("describes what a home's page offers by its status: no showing or open house where it has none", () => {
+    expect(homePageOffers('Active', true)).toBe('Photos, open houses, monthly cost and showings.');
+    expect(homePageOffers('Active Under Contract', false)).toBe('Photos, monthly cost and showings.');
+    expect(homePageOffers('Coming Soon', false)).toBe('Photos, monthly cost, and word as soon as it can be seen.');
+    expect(homePageOffers('Pending', false)).toBe('Photos, monthly cost, and word if it comes back on the market.');
+    expect(homePageOffers('Closed', false)).toBe("Photos and the home's facts.");
+    expect(listPageOffers('sold')).toBe('photos and sale prices');
+    expect(listPageOffers('under-contract')).toBe('photos, prices and monthly costs');
+    expect(listPageOffers('for-sale')).toBe('photos, prices, open houses and showings');
+    expect(listPageOffers(undefined)).toBe('photos, prices, open houses and showings');
+  });
+
   it('says how much a price came down from the first one, and since when; never a raise or a sale', () => {
     const active = { StandardStatus: 'Active', ListPrice: 525000 } as const;
     expect(priceDrop({ ...active, OriginalListPrice: 539900, PriceChangeTimestamp: '2026-11-18' })).toEqual({
@@ -311,6 +325,21 @@ describe('open-house times (America/New_York)', () => {
     expect(shortOpenHouse('2027-01-16T13:00', '2027-01-16T15:00')).toBe('Sat, Jan 16, 1:00 PM to 3:00 PM');
     expect(shortOpenHouse('2027-07-10T11:30', '2027-07-10T13:00')).toBe('Sat, Jul 10, 11:30 AM to 1:00 PM');
     expect(() => shortOpenHouse('2027-03-14T02:30', '2027-03-14T04:00')).toThrow(/not a New York time/);
+  });
+
+  it('names the day an open house ends on when it is not the day it starts (its calendar file has it so)', () => {
+    expect(formatOpenHouse('2027-01-16T22:00', '2027-01-17T01:00')).toBe(
+      'Saturday, January 16, 2027, 10:00 PM to Sunday, January 17, 2027, 1:00 AM',
+    );
+    expect(openHouseParts('2027-01-20T10:00', '2027-01-22T16:00')).toEqual({
+      day: 'Wednesday, January 20, 2027',
+      hours: '10:00 AM to Friday, January 22, 2027, 4:00 PM',
+    });
+    expect(shortOpenHouse('2027-01-20T10:00', '2027-01-22T16:00')).toBe(
+      'Wed, Jan 20, 10:00 AM to Fri, Jan 22, 4:00 PM',
+    );
+    // Midnight in New York, not in UTC, is where the day changes.
+    expect(shortOpenHouse('2027-07-10T18:00', '2027-07-10T21:00')).toBe('Sat, Jul 10, 6:00 PM to 9:00 PM');
   });
 
   it('schedules the coming open houses of every home on the market, soonest first across the homes', () => {

@@ -279,6 +279,25 @@ export function homeInWords(home: FactFields & PriceDropFields & { PropertySubTy
   };
 }
 
+/**
+ * What a home's page offers, for its description: a sold home's has no open house, cost or
+ * showing; a home not on the market yet, or under contract with no showings, offers word of when
+ * it can be seen; open houses only when one is coming.
+ */
+export function homePageOffers(status: StandardStatus, openHouseComing: boolean): string {
+  if (status === 'Closed') return "Photos and the home's facts.";
+  if (status === 'Coming Soon') return 'Photos, monthly cost, and word as soon as it can be seen.';
+  if (status === 'Pending') return 'Photos, monthly cost, and word if it comes back on the market.';
+  return `Photos, ${openHouseComing ? 'open houses, ' : ''}monthly cost and showings.`;
+}
+
+/** What a list of homes offers, for its description, by its status group (all groups without one). */
+export function listPageOffers(group: StatusGroup['slug'] | undefined): string {
+  if (group === 'sold') return 'photos and sale prices';
+  if (group === 'under-contract') return 'photos, prices and monthly costs';
+  return 'photos, prices, open houses and showings';
+}
+
 /** The HOA dues a month (what the calculator adds), from RESO's fee and frequency; 0 without a fee. */
 export function monthlyAssociationFee(fee: number | undefined, frequency: FeeFrequency | undefined): number {
   if (!fee) return 0;

@@ -131,12 +131,22 @@ const dayFormat = new Intl.DateTimeFormat('en-US', {
 });
 const timeFormat = new Intl.DateTimeFormat('en-US', { timeZone: listingTimeZone, hour: 'numeric', minute: '2-digit' });
 
-/** The day, "Saturday, March 13, 2027", and the hours, "1:00 PM to 3:00 PM" (New York time). */
-export function openHouseParts(start: string, end: string): { day: string; hours: string } {
+/** An open house's start and end as instants; the end's day when it is not the start's (New York). */
+function openHouseSpan(start: string, end: string): { from: Date; to: Date; endsOnAnotherDay: boolean } {
   const from = localTimeInZone(start);
   const to = localTimeInZone(end);
   if (!from || !to) throw new Error(`not a New York time: ${start} or ${end}`);
-  return { day: dayFormat.format(from), hours: `${timeFormat.format(from)} to ${timeFormat.format(to)}` };
+  return { from, to, endsOnAnotherDay: dayInZone(from) !== dayInZone(to) };
+}
+
+/**
+ * The day, "Saturday, March 13, 2027", and the hours, "1:00 PM to 3:00 PM" (New York time); an
+ * open house that ends on another day names it: "10:00 PM to Sunday, March 14, 2027, 1:00 AM".
+ */
+export function openHouseParts(start: string, end: string): { day: string; hours: string } {
+  const { from, to, endsOnAnotherDay } = openHouseSpan(start, end);
+  const until = `${endsOnAnotherDay ? `${dayFormat.format(to)}, ` : ''}${timeFormat.format(to)}`;
+  return { day: dayFormat.format(from), hours: `${timeFormat.format(from)} to ${until}` };
 }
 
 /** "Saturday, March 13, 2027, 1:00 PM to 3:00 PM" (New York time). */
@@ -152,12 +162,14 @@ const shortDayFormat = new Intl.DateTimeFormat('en-US', {
   day: 'numeric',
 });
 
-/** "Sat, Jan 16, 1:00 PM to 3:00 PM" (New York time): an open house on a home's card. */
+/**
+ * "Sat, Jan 16, 1:00 PM to 3:00 PM" (New York time): an open house on a home's card; one that ends
+ * on another day names it: "Sat, Jan 16, 10:00 PM to Sun, Jan 17, 1:00 AM".
+ */
 export function shortOpenHouse(start: string, end: string): string {
-  const from = localTimeInZone(start);
-  const to = localTimeInZone(end);
-  if (!from || !to) throw new Error(`not a New York time: ${start} or ${end}`);
-  return `${shortDayFormat.format(from)}, ${timeFormat.format(from)} to ${timeFormat.format(to)}`;
+  const { from, to, endsOnAnotherDay } = openHouseSpan(start, end);
+  const until = `${endsOnAnotherDay ? `${shortDayFormat.format(to)}, ` : ''}${timeFormat.format(to)}`;
+  return `${shortDayFormat.format(from)}, ${timeFormat.format(from)} to ${until}`;
 }
 
 /** The open houses that have not ended at `now`, earliest first. */

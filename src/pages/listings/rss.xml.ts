@@ -8,7 +8,7 @@ import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
 import { getImage } from 'astro:assets';
 import { getHomesForSale } from '#src/data/listings.ts';
-import { courtesyLine, isSynced, mlsDisclaimer } from '#src/lib/listing/display.ts';
+import { courtesyLine, isSynced, listedByAnotherFirm, mlsDisclaimer, presentedBy } from '#src/lib/listing/display.ts';
 import { homesFeed } from '#src/lib/listing/feed.ts';
 import { fullAddress, homeInWords, priceLine } from '#src/lib/listing/format.ts';
 import { canonicalUrl } from '#src/lib/seo/meta.ts';
@@ -34,6 +34,8 @@ export const GET: APIRoute = async (context) => {
           description: [
             `${kind}, ${standing}. ${courtesyLine(h, site.listings)}.`,
             ...(isSynced(h) ? [mlsDisclaimer(site.mls.disclaimer, h.mls.asOf)] : []),
+            // A post made of this item alone still names the agent's firm (21 NCAC 58A .0105).
+            ...(listedByAnotherFirm(h, site.agent.brokerage) ? [`${presentedBy(site.agent)}.`] : []),
           ].join(' '),
           pubDate: new Date(`${h.OnMarketDate}T12:00:00Z`),
           link: canonicalUrl(`/listings/${id}`, origin),
