@@ -168,6 +168,12 @@ export function validateContact(input: Partial<ContactValues>): ValidationResult
  */
 export const listingField = 'listingKey';
 
+/**
+ * How long the form waits for the server's answer before it says the message could not be sent
+ * (and keeps it, to send again): a request that never ends left it on "Sending..." for good.
+ */
+export const sendTimeoutMs = 30_000;
+
 /** Spam traps: a field people never see, and the shortest plausible time to fill the form. */
 export const spamTrap = { honeypotField: 'website', elapsedField: 'elapsedMs', minFillMs: 3000 } as const;
 

@@ -11,7 +11,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { contactTopics, spamTrap, textingConsent } from '../../src/lib/contact-form.ts';
+import { contactTopics, sendTimeoutMs, spamTrap, textingConsent } from '../../src/lib/contact-form.ts';
 import { site } from '../../src/site.config.ts';
 import { watchCsp } from '../support/csp.ts';
 import { axeViolations } from '../support/axe.ts';
@@ -196,6 +196,58 @@ test.describe('with JavaScript', () => {
       await expect(field(page, label)).toHaveValue('');
     }
     await expect(field(page, 'How can I help?')).toHaveValue("I'm looking to buy a home");
+  });
+
+  test("a 200 that is not the server's stored answer (a proxy's page, ok false) says it failed and keeps the message", async ({
+    page,
+  }) => {
+    const entry = validEntry();
+    for (const answer of [
+      { contentType: 'text/html', body: '<!doctype html><title>Be right back</title><p>Maintenance</p>' },
+      { contentType: 'application/json', body: '{"ok":false,"message":"Nope"}' },
+    ]) {
+      await page.route('**/api/contact', (route) => route.fulfill({ status: 200, ...answer }));
+      await fill(page, entry);
+      await send(page);
+      await expect(status(page)).toHaveText(failed);
+      await expect(field(page, 'Message')).toHaveValue(entry.message);
+      await page.unroute('**/api/contact');
+    }
+    await send(page);
+    await expect(status(page)).toHaveText(sent);
+  });
+
+  test('what is typed while the message goes is not taken (it would not be in the message)', async ({ page }) => {
+    const entry = validEntry();
+    await page.route('**/api/contact', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await fill(page, entry);
+    await send(page);
+    await expect(status(page)).toHaveText('Sending...');
+    await field(page, 'Message').pressSequentially(' PS: after 6pm');
+    await expect(field(page, 'Message')).toHaveValue(entry.message);
+    await expect(status(page)).toHaveText(sent);
+  });
+
+  test(`an answer that never comes gives up after ${sendTimeoutMs / 1000} s: the message is kept, to send again`, async ({
+    page,
+  }) => {
+    await page.clock.install();
+    const entry = validEntry();
+    await page.route('**/api/contact', () => undefined);
+    await fill(page, entry);
+    await send(page);
+    await expect(status(page)).toHaveText('Sending...');
+    await page.clock.fastForward(sendTimeoutMs - 1000);
+    await expect(status(page)).toHaveText('Sending...');
+    await page.clock.fastForward(2000);
+    await expect(status(page)).toHaveText(failed);
+    await expect(field(page, 'Message')).toHaveValue(entry.message);
+    await page.unroute('**/api/contact');
+    await send(page);
+    await expect(status(page)).toHaveText(sent);
   });
 
   test('does not count a try sent back with field errors: the corrected 4th try is sent', async ({ page }) => {

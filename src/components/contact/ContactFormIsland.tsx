@@ -12,6 +12,7 @@ import {
   helpTypes,
   listingField,
   rateLimitKey,
+  sendTimeoutMs,
   spamTrap,
   statusText,
   textingConsent,
@@ -112,6 +113,8 @@ function ContactFormIsland({
 
   const edit =
     (field: ContactField) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
+      // What is typed while the message goes would not be in it, and the form empties once it is sent.
+      if (sending) return;
       const { value } = event.target;
       setValues((current) => ({ ...current, [field]: value }));
       setErrors((current) => {
@@ -152,9 +155,12 @@ function ContactFormIsland({
     setErrors({});
     setStatus({ tone: 'info', text: statusText.sending });
     const honeypot = form.current?.elements.namedItem(spamTrap.honeypotField);
+    const timeout = new AbortController();
+    const timer = window.setTimeout(() => timeout.abort(), sendTimeoutMs);
     try {
       const response = await fetch(endpoint, {
         method: 'POST',
+        signal: timeout.signal,
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
         body: JSON.stringify({
           ...values,
@@ -163,8 +169,14 @@ function ContactFormIsland({
           ...(listing ? { [listingField]: listing.key } : {}),
         }),
       });
-      const answer = (await response.json().catch(() => ({}))) as { message?: string; errors?: FieldErrors };
-      if (response.ok) {
+      const answer = (await response.json().catch(() => ({}))) as {
+        ok?: unknown;
+        message?: string;
+        errors?: FieldErrors;
+      };
+      // Sent only when our server says it stored it: a 200 from anything else (a proxy's or a
+      // captive portal's page) must not empty the form of a message that went nowhere.
+      if (response.ok && answer.ok === true) {
         setValues(emptyContactValues);
         // The empty form is a new form: the next message is timed from this moment.
         shownAt.current = performance.now();
@@ -175,10 +187,13 @@ function ContactFormIsland({
       if (response.status === 422 && answer.errors) {
         return show({ tone: 'error', text: statusText.invalid }, answer.errors);
       }
-      show({ tone: 'error', text: answer.message ?? statusText.failed });
+      const said = !response.ok && typeof answer.message === 'string' ? answer.message : '';
+      show({ tone: 'error', text: said || statusText.failed });
     } catch {
       uncount();
       show({ tone: 'error', text: statusText.failed });
+    } finally {
+      window.clearTimeout(timer);
     }
   }
 
