@@ -65,6 +65,13 @@ const server = createServer(
   app,
 );
 server.maxConnections = env.MAX_CONNECTIONS;
+// A client that half-closes its side once it has sent its request still gets the answer: by
+// default Node aborted the request under way, and a whole lead was dropped unanswered.
+server.httpAllowHalfOpen = true;
+// Requests sent one after another without waiting (pipelined) are answered in order, and Node
+// read and rendered them all while the client read nothing: 190 KB of them held 500 MB. A
+// connection takes this many; a browser, which waits for each answer, then simply opens another.
+server.maxRequestsPerSocket = 100;
 // What Node answers itself (a request it cannot read; CONNECT, as this is no proxy) carries the headers too.
 const plain = { ...securityHeaders, 'Content-Security-Policy': nonPagePolicy };
 server.on('clientError', answerClientError(plain));

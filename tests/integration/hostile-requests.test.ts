@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUp, leavesOrigin, rawRequest, type RawAnswer } from './raw-http.ts';
 import { assertBuilt, startSite, tempDb, type RunningServer } from './support.ts';
 import { connect } from 'node:net';
+import { DatabaseSync } from 'node:sqlite';
 
 let site: RunningServer;
 let port: number;
@@ -389,6 +390,55 @@ describe('a hostile request', () => {
     expect(answer.status === undefined || answer.status === 408).toBe(true);
     if (answer.status === 408)
       expect(answer.raw).toMatch(/\r\n\r\nThe request took too long to arrive\. Please try again\.\n$/);
+    expect(await isUp(port)).toBe(true);
+  });
+
+  it('that half-closes its side once it has sent gets its answer, and its lead is stored', async () => {
+    // Its own server: the leads of this file's other tests count against the rate limits.
+    const db = tempDb();
+    const own = await startSite({ LEADS_DB: db });
+    try {
+      const ownPort = Number(new URL(own.url).port);
+      const form = (i: number) =>
+        `firstName=Half&lastName=Closed&email=half${i}%40example.com&message=Sent+then+half+closed.`;
+      const sent = [0, 1, 2, 3].map((i) =>
+        request(
+          `POST /contact HTTP/1.1\r\nHost: 127.0.0.1:${ownPort}\r\nOrigin: ${own.url}\r\n` +
+            `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${form(i).length}`,
+          form(i),
+        ),
+      );
+      const page = Buffer.from(`GET /contact HTTP/1.1\r\nHost: 127.0.0.1:${ownPort}\r\n\r\n`);
+      const answers = await Promise.all(
+        [...sent, page, page, page, page].map((bytes) => rawRequest(ownPort, bytes, { halfClose: true })),
+      );
+      expect(answers.map((a) => a.status)).toEqual([303, 303, 303, 303, 200, 200, 200, 200]);
+      const store = new DatabaseSync(db, { readOnly: true });
+      try {
+        const emails = store
+          .prepare('SELECT email FROM leads ORDER BY email')
+          .all()
+          .map((row) => row['email']);
+        expect(emails).toEqual([0, 1, 2, 3].map((i) => `half${i}@example.com`));
+      } finally {
+        store.close();
+      }
+    } finally {
+      await own.stop();
+    }
+  });
+
+  it('pipelined a thousand times on one connection is answered a hundred times, not rendered a thousand', async () => {
+    const answer = await rawRequest(port, `GET /contact HTTP/1.1\r\nHost: ${host()}\r\n\r\n`.repeat(1000), {
+      timeoutMs: 15_000,
+      idleMs: 2000,
+    });
+    const statuses = answer.raw.match(/^HTTP\/1\.1 \d{3}/gm) ?? [];
+    expect(statuses.filter((line) => line.endsWith('200'))).toHaveLength(100);
+    // The hundredth answer says the connection ends: a browser opens another.
+    const last = answer.raw.slice(answer.raw.lastIndexOf('HTTP/1.1 200'));
+    expect(last.slice(0, last.indexOf('\r\n\r\n'))).toMatch(/\r\nConnection: close$|\r\nConnection: close\r\n/im);
+    expect(statuses.every((line) => /200|503/.test(line))).toBe(true);
     expect(await isUp(port)).toBe(true);
   });
 

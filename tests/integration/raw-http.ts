@@ -17,15 +17,15 @@ export interface RawAnswer {
 }
 
 /**
- * Sends `request` and reads until the server closes the connection, `idleMs` pass without a
+ * Sends `request` (and with `halfClose`, closes the sending side) and reads until the server closes the connection, `idleMs` pass without a
  * byte after the answer began (a kept-alive connection), or `timeoutMs` pass in all.
  */
 export function rawRequest(
   port: number,
   request: string | Buffer,
-  options: { timeoutMs?: number; idleMs?: number } = {},
+  options: { timeoutMs?: number; idleMs?: number; halfClose?: boolean } = {},
 ): Promise<RawAnswer> {
-  const { timeoutMs = 5000, idleMs = 300 } = options;
+  const { timeoutMs = 5000, idleMs = 300, halfClose = false } = options;
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     const socket = connect(port, '127.0.0.1');
@@ -63,7 +63,9 @@ export function rawRequest(
     });
     socket.on('error', () => finish(false));
     socket.on('close', () => finish(false));
-    socket.write(request);
+    // Half-closed: the client says it has sent all (FIN) and waits for the answer.
+    if (halfClose) socket.end(request);
+    else socket.write(request);
   });
 }
 
