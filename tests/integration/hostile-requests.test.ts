@@ -91,6 +91,12 @@ const cases: Case[] = [
     () => request(`GET /about HTTP/1.1\r\nHost: ${host()}\r\nHost: evil.example.net\r\nConnection: close`),
     400,
   ],
+  // Letters a Host may have, but no address: the 404 page answered a lead posted with it.
+  ...['999.999.999.999', '[::::]', '1.2.3.4.5'].map((bad): Case => [
+    `a lead posted with Host ${bad}`,
+    () => request(`POST /contact HTTP/1.1\r\nHost: ${bad}\r\nContent-Length: 0\r\nConnection: close`),
+    400,
+  ]),
   ['a fragment in the target', () => get('/about#x')],
   ['a very long target', () => get(`/${'a'.repeat(20_000)}`)],
   // Methods.

@@ -20,6 +20,7 @@ export const requestMessages = {
   malformed: 'The form could not be read. Please reload the page and try again.',
   unsupportedType: 'The form must be sent as application/x-www-form-urlencoded or application/json.',
   unsupportedCharset: 'The form must be sent in UTF-8.',
+  unsupportedEncoding: 'The form must be sent uncompressed.',
   tooLarge: 'The form is too large to send. Please shorten your message and try again.',
   crossSite: 'Forms posted from other websites are not accepted.',
 } as const;
@@ -77,6 +78,11 @@ export async function parseContactBody(request: Request, host?: string): Promise
   }
   if (charset && charset !== 'utf-8' && charset !== 'utf8') {
     return { ok: false, status: 415, message: requestMessages.unsupportedCharset };
+  }
+  // A compressed body was read as it came: gzip as garbage (400), plain JSON labelled gzip as a lead.
+  const coding = (request.headers.get('content-encoding') ?? 'identity').trim().toLowerCase();
+  if (coding !== 'identity' && coding !== '') {
+    return { ok: false, status: 415, message: requestMessages.unsupportedEncoding };
   }
   const declared = Number(request.headers.get('content-length') ?? 0);
   const userAgent = clip(request.headers.get('user-agent') ?? '');

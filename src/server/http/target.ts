@@ -70,6 +70,7 @@ export function isValidHost(hosts: string | readonly string[] | undefined): bool
     /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.?|\[[0-9A-Fa-f:.]+\])(?::(\d{1,5}))?$/.exec(
       host,
     );
-  // A port past 65535 made the URL Astro builds unreadable: it drew the home page's route instead.
-  return form !== null && Number(form[1] ?? 0) <= 65535;
+  // One the URL Astro builds cannot read (a port past 65535, 999.999.999.999, [::::]) made it draw
+  // another route: the home page's once, then the 404 page for /contact, a posted lead dropped.
+  return form !== null && URL.canParse(`http://${host}/`);
 }

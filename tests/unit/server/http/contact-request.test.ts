@@ -166,6 +166,18 @@ describe('intake', () => {
     expect(outcome).toMatchObject({ kind: 'rejected', status: 415, message: 'The form must be sent in UTF-8.' });
   });
 
+  it('refuses a compressed body, saying so; a lead labelled gzip was taken as it came', async () => {
+    for (const coding of ['gzip', 'br', 'deflate, gzip']) {
+      const outcome = await handleContactPost(
+        post({ ...visitor, message: 'A plain body labelled compressed.' }, { 'Content-Encoding': coding }),
+        deps(),
+      );
+      expect(outcome).toMatchObject({ kind: 'rejected', status: 415, message: 'The form must be sent uncompressed.' });
+    }
+    const plain = post({ ...visitor, message: 'A plain body said to be plain.' }, { 'Content-Encoding': 'identity' });
+    expect(await handleContactPost(plain, deps())).toMatchObject({ kind: 'accepted' });
+  });
+
   it('gives a bot caught by the honeypot the normal success, stores it as spam, queues nothing', async () => {
     const outcome = await handleContactPost(
       post({ ...visitor, website: 'http://spam.example', elapsedMs: 9000 }),

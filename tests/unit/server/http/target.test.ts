@@ -66,10 +66,16 @@ describe('decodePath', () => {
 });
 
 describe('isValidHost', () => {
-  it.each(['example.com', 'www.example.com:443', '127.0.0.1:65535', '[::1]:8080', 'localhost', 'example.com.'])(
-    'accepts %s',
-    (host) => expect(isValidHost(host)).toBe(true),
-  );
+  it.each([
+    'example.com',
+    'www.example.com:443',
+    '127.0.0.1:65535',
+    '[::1]:8080',
+    'localhost',
+    'example.com.',
+    '[2001:db8::1]',
+    '10.0.0.1',
+  ])('accepts %s', (host) => expect(isValidHost(host)).toBe(true));
   it.each([
     '',
     'a@b',
@@ -82,6 +88,12 @@ describe('isValidHost', () => {
     '-a.com',
     // No such port: the URL built from it cannot be read.
     'example.com:99999',
+    // Nor such an address, though the letters are allowed: the 404 page answered a posted lead.
+    '999.999.999.999',
+    '1.2.3.4.5',
+    '[.]',
+    '[::::]',
+    '[1.2.3.4]',
     undefined,
   ])('refuses %j', (host) => expect(isValidHost(host)).toBe(false));
 
