@@ -110,6 +110,20 @@ test('the island hydrates only on interaction near the viewport and the built-in
   expect(html).toContain(testimonials[0]!.author_name);
 });
 
+test("a reviewer's photo that does not load (a blocker, Google's host down) gives way to the initial", async ({
+  page,
+}) => {
+  await withMaps(page, { status: 'OK', place });
+  // Routed after withMaps, so this one answers the photo's host.
+  await page.route('https://lh3.googleusercontent.com/**', (route) => route.abort('blockedbyclient'));
+  await openAndInteract(page, '/testimonials');
+  await expect(section(page).getByRole('status')).toHaveText('Reviews loaded');
+  // The photo is lazy: it is asked for once its card is in view.
+  await cards(page).nth(2).scrollIntoViewIfNeeded();
+  await expect(cards(page).nth(2).locator('img')).toHaveCount(0);
+  await expect(cards(page).nth(2).locator('span[aria-hidden="true"]').first()).toHaveText('P');
+});
+
 test("a campaign's query in the address (utm_source, gclid) loads nothing from Google before an interaction", async ({
   page,
 }) => {

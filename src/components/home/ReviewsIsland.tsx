@@ -107,10 +107,12 @@ function Stars({ filled, label, size = 'size-5' }: { filled: number; label: stri
 
 function ReviewCard({ review }: { review: Review }) {
   const letter = initial(review.author_name) || '?';
+  // A photo that does not load (a blocker, Google's host down) gives way to the initial, not a broken image.
+  const [photoFailed, setPhotoFailed] = useState(false);
   return (
     <li className="flex min-h-72 min-w-0 flex-col rounded-lg bg-white p-6 shadow-sm wrap-anywhere">
       <div className="flex items-center gap-3">
-        {review.profile_photo_url ? (
+        {review.profile_photo_url && !photoFailed ? (
           <img
             src={review.profile_photo_url}
             alt=""
@@ -119,6 +121,7 @@ function ReviewCard({ review }: { review: Review }) {
             loading="lazy"
             referrerPolicy="no-referrer"
             className="size-11 rounded-full object-cover"
+            onError={() => setPhotoFailed(true)}
           />
         ) : (
           <span
