@@ -49,10 +49,18 @@ export const limits = { nameMax: 50, emailMax: 100, messageMin: 10, messageMax: 
 
 /**
  * Letters of any script (with combining accents), spaces, apostrophes (straight or the curly one
- * phones type) and hyphens. Only the plain space counts as a space, so a name never carries a
- * line break into an e-mail subject.
+ * phones type) and hyphens; between two letters, the zero-width (non-)joiner some scripts spell
+ * with (Persian علی‌رضا). Only the plain space counts as a space, so a name never carries a line
+ * break into an e-mail subject.
  */
-const namePattern = /^[\p{L}\p{M} '’-]+$/u;
+const namePattern = /^(?:[\p{L}\p{M} '’-]|(?<=[\p{L}\p{M}])[\u200c\u200d](?=\p{L}))+$/u;
+/**
+ * A name as pasted: without the invisible marks of text direction (U+200E/F, U+202A-E,
+ * U+2066-9), which a name copied from right-to-left text brings along and which could reorder
+ * an e-mail subject, and with a no-break space (U+00A0, U+2007, U+202F) as a plain one.
+ */
+const pastedName = (name: string) =>
+  name.replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').replace(/[\u00a0\u2007\u202f]/g, ' ');
 /** SPEC §5: an optional leading plus, then 10 to 15 digits, spaces, parentheses or hyphens. */
 const phonePattern = /^\+?[0-9 ()-]{10,15}$/;
 
@@ -61,6 +69,7 @@ const nameField = (label: 'First name' | 'Last name') => {
   return z
     .string()
     .check(
+      z.overwrite(pastedName),
       z.trim(),
       z.minLength(1, fieldMessages[`${key}Required`]),
       z.maxLength(limits.nameMax, fieldMessages[`${key}TooLong`]),

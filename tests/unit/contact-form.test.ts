@@ -95,6 +95,18 @@ describe.each([
       expect(errorFor(field, name), name).toBeUndefined();
     }
   });
+  it('takes a name as pasted: a no-break space as a space, without marks of text direction', () => {
+    // Persian spells with a zero-width non-joiner between letters.
+    for (const name of ['علی\u200cرضا', 'Mary\u00a0Jane', '\u200fדוד\u200f', '\u2067Ann\u2069']) {
+      expect(errorFor(field, name), JSON.stringify(name)).toBeUndefined();
+    }
+    const result = validateContact({ ...valid, [field]: '\u200fMary\u00a0Jane\u200e' });
+    expect(result.ok && result.data[field]).toBe('Mary Jane');
+    // A joiner with no letter on one side is no spelling.
+    for (const name of ['\u200cAnn', 'Ann\u200c', 'Ann \u200d Lee'])
+      expect(errorFor(field, name), JSON.stringify(name)).toBe(invalid);
+  });
+
   it('refuses digits, symbols, markup and line breaks', () => {
     for (const name of ['J0hn', 'Ann!', '<b>Ann</b>', 'Ann\nBcc: x@example.com', 'Ann_Lee', 'Ann.Lee', '=1+1']) {
       expect(errorFor(field, name), name).toBe(invalid);
