@@ -74,12 +74,14 @@ export function createApp({ astro, site, leads, guard }: AppParts) {
         return astro(req, res, unanswered, locals);
       };
 
+      // HTTP/1.0 needs no Host (a load balancer's health check often sends none): it names this server.
+      if (req.httpVersion === '1.0' && req.headers.host === undefined) req.headers.host = 'localhost';
+      const hosts = req.headersDistinct['host'] ?? req.headers.host;
       const target = parseTarget(req.url);
       // `OPTIONS *` asks what the server supports; `*` means nothing to any other method.
       if (target.kind === 'asterisk' && req.method === 'OPTIONS')
         return void res.writeHead(204, { Allow: 'GET, HEAD, POST' }).end();
-      if (target.kind !== 'path' || !isValidHost(req.headersDistinct['host']))
-        return refuse(400, 'Bad Request', { Connection: 'close' });
+      if (target.kind !== 'path' || !isValidHost(hosts)) return refuse(400, 'Bad Request', { Connection: 'close' });
       const { pathname, search } = target;
       // A path that names nothing whatever the method (decodePath): the 404 page, not Astro's reading of it.
       if (decodePath(pathname) === undefined) return void (req.resume(), site.notFound(req, res, pathname));
