@@ -66,8 +66,10 @@ const server = createServer(
 );
 server.maxConnections = env.MAX_CONNECTIONS;
 // A client that half-closes its side once it has sent its request still gets the answer: by
-// default Node aborted the request under way, and a whole lead was dropped unanswered.
-server.httpAllowHalfOpen = true;
+// default Node aborted the request under way, and a whole lead was dropped unanswered. Node's
+// switch is untyped and undocumented (its own tests and spdy set it): hostile-requests.test.ts
+// fails if a Node release drops it.
+(server as typeof server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
 // Requests sent one after another without waiting (pipelined) are answered in order, and Node
 // read and rendered them all while the client read nothing: 190 KB of them held 500 MB. A
 // connection takes this many; a browser, which waits for each answer, then simply opens another.
