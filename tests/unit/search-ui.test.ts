@@ -37,7 +37,7 @@ describe('the search box', () => {
       <p data-search-status></p><ol data-search-results></ol>
       <template data-search-result><li></li></template>
       <button data-search-more hidden></button>
-      <div data-search-suggestions></div><div data-search-contact hidden></div>
+      <div data-search-suggestions></div><div data-search-contact hidden></div><p data-search-help></p>
     </div>`;
     return document.querySelector('input')!;
   };
