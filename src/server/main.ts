@@ -13,7 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { leadsConfig, readEnv } from './config.ts';
 import { nonPagePolicy, securityHeaders } from './headers.ts';
 import { describeError } from './errors.ts';
-import { createApp, type AstroHandler } from './http/app.ts';
+import { createApp, requestsPerConnection, type AstroHandler } from './http/app.ts';
 import { answerClientError, endSocket } from './http/boundary.ts';
 import { createStaticSite, siteFiles } from './http/static-site.ts';
 import { createLeadService, type LeadService } from './leads/service.ts';
@@ -70,10 +70,8 @@ server.maxConnections = env.MAX_CONNECTIONS;
 // switch is untyped and undocumented (its own tests and spdy set it): hostile-requests.test.ts
 // fails if a Node release drops it.
 (server as typeof server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
-// Requests sent one after another without waiting (pipelined) are answered in order, and Node
-// read and rendered them all while the client read nothing: 190 KB of them held 500 MB. A
-// connection takes this many; a browser, which waits for each answer, then simply opens another.
-server.maxRequestsPerSocket = 100;
+// HTTP/1.1 requests past a connection's share are answered by Node itself (app.ts counts them all).
+server.maxRequestsPerSocket = requestsPerConnection;
 // What Node answers itself (a request it cannot read; CONNECT, as this is no proxy) carries the headers too.
 const plain = { ...securityHeaders, 'Content-Security-Policy': nonPagePolicy };
 server.on('clientError', answerClientError(plain));
