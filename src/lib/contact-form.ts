@@ -22,6 +22,9 @@ export const statusText = {
   sent: "Message sent! I'll get back to you soon.",
   rateLimited: 'Too many submissions. Please wait before submitting again.',
   failed: 'Sorry, your message could not be sent. Please try again, or call or e-mail me directly.',
+  /** No answer in `sendTimeoutMs`: the server may have the message, so it is not said to be lost. */
+  noAnswer:
+    'No answer came in time, so your message may not have arrived. It is still below: send it again, or call or e-mail me directly.',
 } as const;
 
 /** A status line: red for errors, green for success, neutral while sending. */
@@ -55,12 +58,13 @@ export const limits = { nameMax: 50, emailMax: 100, messageMin: 10, messageMax: 
  */
 const namePattern = /^(?:[\p{L}\p{M} '’-]|(?<=[\p{L}\p{M}])[\u200c\u200d](?=\p{L}))+$/u;
 /**
- * A name as pasted: without the invisible marks of text direction (U+200E/F, U+202A-E,
+ * A name as pasted: without the invisible marks of text direction (U+061C, U+200E/F, U+202A-E,
  * U+2066-9), which a name copied from right-to-left text brings along and which could reorder
- * an e-mail subject, and with a no-break space (U+00A0, U+2007, U+202F) as a plain one.
+ * an e-mail subject, nor the zero-width space and byte-order mark pasted text carries, and with a
+ * no-break space (U+00A0, U+2007, U+202F) as a plain one.
  */
 const pastedName = (name: string) =>
-  name.replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').replace(/[\u00a0\u2007\u202f]/g, ' ');
+  name.replace(/[\u061c\u200b\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, '').replace(/[\u00a0\u2007\u202f]/g, ' ');
 /** SPEC §5: an optional leading plus, then 10 to 15 digits, spaces, parentheses or hyphens. */
 const phonePattern = /^\+?[0-9 ()-]{10,15}$/;
 

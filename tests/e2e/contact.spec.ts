@@ -226,9 +226,13 @@ test.describe('with JavaScript', () => {
     await fill(page, entry);
     await send(page);
     await expect(status(page)).toHaveText('Sending...');
+    // Said to be locked (read-only), not silently deaf.
+    await expect(field(page, 'Message')).not.toBeEditable();
+    await expect(field(page, 'Email')).not.toBeEditable();
     await field(page, 'Message').pressSequentially(' PS: after 6pm');
     await expect(field(page, 'Message')).toHaveValue(entry.message);
     await expect(status(page)).toHaveText(sent);
+    await expect(field(page, 'Message')).toBeEditable();
   });
 
   test(`an answer that never comes gives up after ${sendTimeoutMs / 1000} s: the message is kept, to send again`, async ({
@@ -243,7 +247,10 @@ test.describe('with JavaScript', () => {
     await page.clock.fastForward(sendTimeoutMs - 1000);
     await expect(status(page)).toHaveText('Sending...');
     await page.clock.fastForward(2000);
-    await expect(status(page)).toHaveText(failed);
+    // The server may have it: not said to be lost, but that it may not have arrived.
+    await expect(status(page)).toHaveText(
+      'No answer came in time, so your message may not have arrived. It is still below: send it again, or call or e-mail me directly.',
+    );
     await expect(field(page, 'Message')).toHaveValue(entry.message);
     await page.unroute('**/api/contact');
     await send(page);

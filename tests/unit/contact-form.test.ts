@@ -97,7 +97,14 @@ describe.each([
   });
   it('takes a name as pasted: a no-break space as a space, without marks of text direction', () => {
     // Persian spells with a zero-width non-joiner between letters.
-    for (const name of ['علی\u200cرضا', 'Mary\u00a0Jane', '\u200fדוד\u200f', '\u2067Ann\u2069']) {
+    for (const name of [
+      'علی\u200cرضا',
+      'Mary\u00a0Jane',
+      '\u200fדוד\u200f',
+      '\u2067Ann\u2069',
+      '\u061cعلی',
+      '\ufeffAnn\u200b',
+    ]) {
       expect(errorFor(field, name), JSON.stringify(name)).toBeUndefined();
     }
     const result = validateContact({ ...valid, [field]: '\u200fMary\u00a0Jane\u200e' });

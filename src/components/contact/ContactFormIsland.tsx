@@ -37,7 +37,8 @@ export interface Props {
   initialStatus?: FormStatus | undefined;
   /**
    * On a listing page: the home to see; its ListingKey is sent with the message. `button` and
-   * `name` (the form's accessible name) when it asks for no showing (a home under contract).
+   * `name` (the form's accessible name) when it asks for no showing (a home under contract, or
+   * one not on the market yet).
    */
   listing?: { key: string; address: string; button?: string; name?: string } | undefined;
 }
@@ -191,7 +192,7 @@ function ContactFormIsland({
       show({ tone: 'error', text: said || statusText.failed });
     } catch {
       uncount();
-      show({ tone: 'error', text: statusText.failed });
+      show({ tone: 'error', text: timeout.signal.aborted ? statusText.noAnswer : statusText.failed });
     } finally {
       window.clearTimeout(timer);
     }
@@ -209,6 +210,7 @@ function ContactFormIsland({
       'aria-describedby'?: string;
       autoFocus: boolean;
       className: string;
+      readOnly: boolean;
     }) => ReactNode,
     options: { required?: boolean; describedBy?: string } = {},
   ) => {
@@ -233,6 +235,8 @@ function ContactFormIsland({
           ...(describedBy ? { 'aria-describedby': describedBy } : {}),
           autoFocus: autoFocus === name,
           className: inputClass,
+          // Locked, and said to be, while the message goes: what is typed then would not be in it.
+          readOnly: sending,
         })}
         {error && (
           <p id={ids.error(name)} className="mt-1 text-sm font-medium text-red-700">
@@ -322,8 +326,9 @@ function ContactFormIsland({
         </a>
         .
       </p>
-      {field('helpType', 'How can I help?', (p) => (
-        <select {...p}>
+      {field('helpType', 'How can I help?', ({ readOnly, ...p }) => (
+        // A <select> cannot be read-only: edit() refuses the change, and it says so.
+        <select {...p} aria-readonly={readOnly || undefined}>
           {helpTypes.map((type) => (
             <option key={type} value={type}>
               {type}
