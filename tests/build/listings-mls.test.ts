@@ -209,6 +209,8 @@ describe('the build with a listings snapshot', () => {
     expect(html).toMatch(
       /<meta property="og:image:alt" content="77 Synced Example Court[^"]* \| Listing courtesy of Sample MLS Realty: /,
     );
+    // The site search lists it by its own title, as every page.
+    expect(html).toMatch(/data-pagefind-meta="title:77 Synced Example Court, Apex, NC 27502 \| Active \$487,000"/);
   });
 
   it('announces the open house entered in the MLS, in New York time, with its calendar file', () => {
