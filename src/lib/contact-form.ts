@@ -187,6 +187,21 @@ export const listingField = 'listingKey';
  */
 export const sendTimeoutMs = 30_000;
 
+/**
+ * The island's name for one message: 32 random hex digits, sent with every try of it. A try whose
+ * answer was lost (no answer in time, a dropped connection) may have been stored all the same; sent
+ * again under the same name, it is answered 'Message sent!' without being stored twice (a second
+ * e-mail to the agent, a second count against the visitor's limit). A changed message is a new one,
+ * with a new name. The plain HTML form sends none (its answer comes back with the page).
+ */
+export const submissionField = 'submissionId';
+export const submissionIdPattern = /^[0-9a-f]{32}$/;
+
+/** A new message name (crypto.getRandomValues works on any page; randomUUID only on secure ones). */
+export function newSubmissionId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 /** Spam traps: a field people never see, and the shortest plausible time to fill the form. */
 export const spamTrap = { honeypotField: 'website', elapsedField: 'elapsedMs', minFillMs: 3000 } as const;
 

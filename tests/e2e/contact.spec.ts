@@ -525,6 +525,45 @@ test.describe('on the home page', () => {
     expect(await cspViolations()).toEqual([]);
   });
 
+  test('a message whose answer was lost, sent again, is one lead; changed before it is sent again, a new one', async ({
+    page,
+  }) => {
+    await openContactSection(page);
+    const form = homeForm(page);
+    await expect(hydrated(page)).toBeAttached();
+    /** The next post reaches the server, which stores it; its answer never reaches the browser. */
+    const loseTheAnswer = () =>
+      page.route(
+        '**/api/contact',
+        async (route) => {
+          await route.fetch();
+          await route.abort('connectionreset');
+        },
+        { times: 1 },
+      );
+    const entry = validEntry();
+    await typeLikeAPerson(form, entry);
+    await loseTheAnswer();
+    await send(form);
+    await expect(status(page)).toHaveText(failed);
+    expect(storedLeads(entry.email)).toEqual([asLead(entry)]);
+    await send(form);
+    await expect(status(page)).toHaveText(sent);
+    // Told sent, and stored once: the agent gets one e-mail, the visitor's limit counts one.
+    expect(storedLeads(entry.email)).toEqual([asLead(entry)]);
+
+    const second = { ...entry, message: 'And we may buy a smaller place in Apex.' };
+    await typeLikeAPerson(form, second);
+    await loseTheAnswer();
+    await send(form);
+    await expect(status(page)).toHaveText(failed);
+    const changed = { ...second, message: `${second.message} Next year.` };
+    await field(form, 'Message').fill(changed.message);
+    await send(form);
+    await expect(status(page)).toHaveText(sent);
+    expect(storedLeads(entry.email)).toEqual([asLead(entry), asLead(second), asLead(changed)]);
+  });
+
   test('what is typed before the island hydrates, sent right after it hydrates, is a lead, not spam', async ({
     page,
   }) => {

@@ -232,6 +232,51 @@ export function describeLeadStoreContract(
       expect(answers.filter((a) => a.allowed)).toHaveLength(3);
     });
 
+    it('stores a message sent again under its name once: counted and queued once, answered with its lead', async () => {
+      const email = { key: 'email:ann@example.com', rule };
+      const message = lead({ submissionId: 'a'.repeat(32) });
+      const first = await store.addLeadWithinLimits([email], message, ['email', 'webhook'], 1000);
+      expect(first).toEqual({ allowed: true, leadId: expect.any(Number) });
+      const leadId = first.allowed ? first.leadId : 0;
+      // Tries after an answer was lost, and one at the same moment as another.
+      const again = await Promise.all([
+        store.addLeadWithinLimits([email], message, ['email', 'webhook'], 2000),
+        store.addLeadWithinLimits([email], message, ['email', 'webhook'], 2000),
+        store.addLeadWithinLimits([email], message, ['email', 'webhook'], 3000),
+      ]);
+      expect(again).toEqual(Array(3).fill({ allowed: true, leadId, repeated: true }));
+      const stored = await store.listLeads();
+      expect(stored.map((l) => [l.id, l.submissionId, l.deliveries.length])).toEqual([[leadId, 'a'.repeat(32), 2]]);
+      // Counted once: two other messages of the address still go, a third does not.
+      for (const id of ['b', 'c']) {
+        expect(await store.addLeadWithinLimits([email], lead({ submissionId: id.repeat(32) }), [], 4000)).toMatchObject(
+          {
+            allowed: true,
+          },
+        );
+      }
+      expect(await store.addLeadWithinLimits([email], lead({ submissionId: 'd'.repeat(32) }), [], 5000)).toMatchObject({
+        allowed: false,
+      });
+      // Messages without a name are each new.
+      await store.addLead(lead(), []);
+      await store.addLead(lead(), []);
+      expect(await store.listLeads()).toHaveLength(5);
+    });
+
+    it('lets the simultaneous tries of one message store it once', async () => {
+      const message = lead({ email: 'rush@example.com', submissionId: 'e'.repeat(32) });
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          store.addLeadWithinLimits([{ key: 'email:rush@example.com', rule }], message, ['email'], 5000),
+        ),
+      );
+      const ids = new Set(answers.map((a) => (a.allowed ? a.leadId : 0)));
+      expect([...ids]).toEqual([expect.any(Number)]);
+      expect(answers.filter((a) => a.allowed && a.repeated)).toHaveLength(5);
+      expect(await store.listLeads()).toMatchObject([{ deliveries: [{ channel: 'email' }] }]);
+    });
+
     /** A bot's submission (the honeypot filled) from `clientAddress`. */
     const takeSpam = (email: string, clientAddress: string) =>
       takeSubmission(

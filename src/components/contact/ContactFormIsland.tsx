@@ -11,10 +11,12 @@ import {
   formShownAt,
   helpTypes,
   listingField,
+  newSubmissionId,
   rateLimitKey,
   sendTimeoutMs,
   spamTrap,
   statusText,
+  submissionField,
   textingConsent,
   validateContact,
   type ContactField,
@@ -95,6 +97,8 @@ function ContactFormIsland({
   const statusLine = useRef<HTMLParagraphElement>(null);
   /** When the form appeared (performance clock); restarted by each successful send. */
   const shownAt = useRef(0);
+  /** The message last sent and its name (submissionField), until it is answered 'Message sent!'. */
+  const lastTry = useRef<{ content: string; id: string }>(undefined);
 
   useEffect(() => {
     // From the page's arrival, not from now: the visitor may have been typing for a while.
@@ -153,6 +157,10 @@ function ContactFormIsland({
     submissions.set(key, decision.entry);
     const uncount = () => (counted ? submissions.set(key, counted) : submissions.delete(key));
 
+    // The same message sent again (its answer was lost) goes under the same name; a changed one is new.
+    const content = JSON.stringify([values, listing?.key]);
+    if (lastTry.current?.content !== content) lastTry.current = { content, id: newSubmissionId() };
+
     setErrors({});
     setStatus({ tone: 'info', text: statusText.sending });
     const honeypot = form.current?.elements.namedItem(spamTrap.honeypotField);
@@ -168,6 +176,7 @@ function ContactFormIsland({
           [spamTrap.honeypotField]: honeypot instanceof HTMLInputElement ? honeypot.value : '',
           [spamTrap.elapsedField]: elapsedOnForm(shownAt.current, performance.now()),
           ...(listing ? { [listingField]: listing.key } : {}),
+          [submissionField]: lastTry.current.id,
         }),
       });
       const answer = (await response.json().catch(() => ({}))) as {
@@ -179,6 +188,7 @@ function ContactFormIsland({
       // captive portal's page) must not empty the form of a message that went nowhere.
       if (response.ok && answer.ok === true) {
         setValues(emptyContactValues);
+        lastTry.current = undefined;
         // The empty form is a new form: the next message is timed from this moment.
         shownAt.current = performance.now();
         return show({ tone: 'success', text: statusText.sent }, {});

@@ -4,7 +4,15 @@
  * body size limit is enforced while Astro's Node adapter reads the body (`bodySizeLimit` in
  * astro.config.mjs, set from `bodyLimitBytes`); here a body over it is answered 413.
  */
-import { contactFields, defaultHelpType, listingField, spamTrap, type ContactValues } from '#src/lib/contact-form.ts';
+import {
+  contactFields,
+  defaultHelpType,
+  listingField,
+  spamTrap,
+  submissionField,
+  submissionIdPattern,
+  type ContactValues,
+} from '#src/lib/contact-form.ts';
 import { takeSubmission, type IntakeDeps, type Outcome, type Submission } from '../leads/intake.ts';
 
 /**
@@ -138,6 +146,8 @@ export async function parseContactBody(request: Request, host?: string): Promise
   const honeypot = own(spamTrap.honeypotField) ?? '';
   const elapsed = own(spamTrap.elapsedField);
   const listingKey = own(listingField) ?? '';
+  // A name not of the island's making is no name: the message is taken as a new one.
+  const submissionId = own(submissionField);
   if (
     !values ||
     typeof honeypot !== 'string' ||
@@ -156,6 +166,8 @@ export async function parseContactBody(request: Request, host?: string): Promise
       userAgent,
       sourcePage: page,
       listingKey: clip(listingKey),
+      submissionId:
+        typeof submissionId === 'string' && submissionIdPattern.test(submissionId) ? submissionId : undefined,
     },
   };
 }

@@ -5,6 +5,7 @@
  */
 import { statusText, type ContactValues, type FieldErrors, type FormStatus } from '#src/lib/contact-form.ts';
 import type { Outcome } from '../leads/intake.ts';
+import { requestMessages } from './contact-request.ts';
 
 /** Status and reason phrase of each outcome. */
 const statuses: Record<Outcome['kind'], (outcome: Outcome) => [number, string]> = {
@@ -27,6 +28,10 @@ function headersOf(outcome: Outcome): Record<string, string> {
   const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
   if (outcome.kind === 'rate-limited') headers['Retry-After'] = String(outcome.retryAfterSeconds);
   if (outcome.kind === 'unavailable') headers['Retry-After'] = '60';
+  // What a sender of a compressed body is to send instead (RFC 9110, 15.5.16).
+  if (outcome.kind === 'rejected' && outcome.message === requestMessages.unsupportedEncoding) {
+    headers['Accept-Encoding'] = 'identity';
+  }
   return headers;
 }
 

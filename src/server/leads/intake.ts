@@ -56,11 +56,13 @@ export interface Submission {
   sourcePage: string;
   /** The listing key a listing page's form carries (empty elsewhere). */
   listingKey?: string | undefined;
+  /** The island's name for this message (submissionField): a second try of it is not stored again. */
+  submissionId?: string | undefined;
 }
 
 /** Every outcome names the home it was about, so the page answering it can show the same form again. */
 export type Outcome = { listing?: ListingRef | undefined } & (
-  | { kind: 'accepted'; leadId: number; spam: boolean }
+  | { kind: 'accepted'; leadId: number; spam: boolean; repeated?: boolean }
   | { kind: 'invalid'; status: 422; errors: FieldErrors; values: ContactValues }
   | { kind: 'rate-limited'; status: 429; retryAfterSeconds: number; values: ContactValues }
   | { kind: 'rejected'; status: 400 | 413 | 415; message: string; values?: ContactValues }
@@ -112,6 +114,7 @@ async function decide(submission: Submission, deps: IntakeDeps, listing: Listing
   const log = deps.log ?? ((message: string) => console.error(message));
   const { values, userAgent } = submission;
   const evidence = (phone: string) => ({
+    submissionId: submission.submissionId,
     sourcePage: submission.sourcePage,
     consentText: deps.consentText,
     textingConsent: phone.trim() !== '',
@@ -154,6 +157,8 @@ async function decide(submission: Submission, deps: IntakeDeps, listing: Listing
       const retryAfterSeconds = Math.ceil(admission.retryAfterMs / 1000);
       return { kind: 'rate-limited', status: 429, retryAfterSeconds, values };
     }
+    // A message already stored (its answer was lost) is answered as it was the first time: sent.
+    if (admission.repeated) return { kind: 'accepted', leadId: admission.leadId, spam: !validation, repeated: true };
     if (validation) deps.onLead?.(admission.leadId);
     return { kind: 'accepted', leadId: admission.leadId, spam: !validation };
   } catch (error) {

@@ -103,6 +103,9 @@ const migrations = [
   // compress (6 KB of CJK) exceed a btree row: PostgreSQL refused the lead (503). Nothing reads
   // by it: a deletion matches addresses in JavaScript (addressOf).
   `DROP INDEX IF EXISTS leads_email;`,
+  // 4: the island's name for a message, so a second try of it is not stored twice.
+  `ALTER TABLE leads ADD COLUMN IF NOT EXISTS submission_id text;
+   CREATE UNIQUE INDEX IF NOT EXISTS leads_submission ON leads (submission_id);`,
 ];
 
 export const schemaVersion = migrations.length;
@@ -323,6 +326,15 @@ export function openPostgresLeadStore(connectionString: string, options: Postgre
            RETURNING key, count, last_at`,
           [keys],
         );
+        // Looked up under the counters' locks: a second try of one message, sent while the first
+        // was still being stored, waits for it and finds it (read committed: each statement sees
+        // what was committed before it began).
+        if (lead.submissionId) {
+          const stored = await client.query<{ id: string }>('SELECT id FROM leads WHERE submission_id = $1', [
+            lead.submissionId,
+          ]);
+          if (stored.rows[0]) return { allowed: true, leadId: Number(stored.rows[0].id), repeated: true };
+        }
         const held = new Map(rows.map((row) => [row.key, { count: row.count, since: Number(row.last_at) }]));
         const decisions = checks.map(({ key, rule }) => ({ key, decision: checkRateLimit(held.get(key), now, rule) }));
         const refused = decisions.flatMap(({ decision }) => (decision.allowed ? [] : [decision.retryAfterMs]));

@@ -37,6 +37,7 @@ export const leadColumns = [
   'listing_postal_code',
   'listing_price',
   'listing_url',
+  'submission_id',
 ] as const;
 
 /** A lead's values for `leadColumns`, in their order. */
@@ -64,6 +65,7 @@ export function leadValues(lead: NewLead, receivedAt: string): (string | number 
     lead.listing?.postalCode ?? null,
     lead.listing?.price ?? null,
     lead.listing?.url ?? null,
+    lead.submissionId ?? null,
   ];
 }
 
@@ -108,6 +110,7 @@ export function toLead(row: Row, id = row['id']): StoredLead {
     consentText: text(row['consent_text']),
     textingConsent: Number(row['texting_consent'] ?? 0) === 1,
     ...(listing ? { listing } : {}),
+    ...(text(row['submission_id']) ? { submissionId: text(row['submission_id']) } : {}),
   };
 }
 

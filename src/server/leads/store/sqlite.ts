@@ -114,6 +114,9 @@ const migrations: (string | ((db: DatabaseSync) => void))[] = [
     withAutoincrement(db, 'outbox');
     withAutoincrement(db, 'leads');
   },
+  // 4: the island's name for a message, so a second try of it is not stored twice.
+  `ALTER TABLE leads ADD COLUMN submission_id TEXT;
+   CREATE UNIQUE INDEX IF NOT EXISTS leads_submission ON leads (submission_id);`,
 ];
 
 /**
@@ -373,8 +376,15 @@ export function openSyncLeadStore(path: string, options: { readOnly?: boolean } 
     return undefined;
   }
 
-  /** A submission within its limits, counted and stored (inside the caller's transaction). */
+  /**
+   * A submission within its limits, counted and stored (inside the caller's transaction); or, when
+   * its message is stored already (a second try of it), that lead, with nothing counted or stored.
+   */
   function admit({ checks, lead, channels, now }: LeadToAdd): Admission {
+    const stored = lead.submissionId
+      ? prepared('SELECT id FROM leads WHERE submission_id = ?').get(lead.submissionId)
+      : undefined;
+    if (stored) return { allowed: true, leadId: Number(stored['id']), repeated: true };
     return takeRateLimit(checks, now) ?? { allowed: true, leadId: insertOne(lead, channels, now) };
   }
 

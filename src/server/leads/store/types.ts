@@ -29,6 +29,11 @@ export interface NewLead {
   textingConsent?: boolean;
   /** The home of a showing request, as the server looked it up from the form's listing key. */
   listing?: ListingRef | undefined;
+  /**
+   * The island's name for the message (submissionField). A lead stored under it already is not
+   * stored again: `addLeadWithinLimits` answers with that lead, counted and queued once.
+   */
+  submissionId?: string | undefined;
 }
 
 export interface StoredLead extends NewLead {
@@ -60,7 +65,13 @@ export interface RateLimitCheck {
 }
 
 /** What became of a submission counted against rate limits: stored, or refused as over a limit. */
-export type Admission = { allowed: true; leadId: number } | { allowed: false; retryAfterMs: number };
+export type Admission =
+  | {
+      allowed: true;
+      leadId: number;
+      /** Stored before under its submissionId: nothing new counted or stored. */ repeated?: boolean;
+    }
+  | { allowed: false; retryAfterMs: number };
 
 /** Narrows outbox queries to one channel and leaves out deliveries already in flight. */
 export interface DeliveryFilter {
@@ -82,6 +93,7 @@ export interface LeadStore {
    * A submission: counts it against every key and stores its lead as `addLead` does, in one commit.
    * When any key is over its limit, nothing is counted or stored; when the lead cannot be stored,
    * nothing is counted either (a try the visitor was told failed does not use up their limit).
+   * A lead whose submissionId is stored already is answered with that lead, `repeated`, before any limit.
    */
   addLeadWithinLimits(
     checks: readonly RateLimitCheck[],

@@ -173,7 +173,11 @@ describe('intake', () => {
         deps(),
       );
       expect(outcome).toMatchObject({ kind: 'rejected', status: 415, message: 'The form must be sent uncompressed.' });
+      // And what to send instead (RFC 9110, 15.5.16): a type or charset refused says nothing of codings.
+      expect(jsonResponse(outcome).headers.get('Accept-Encoding')).toBe('identity');
     }
+    const wrongType = await handleContactPost(post('x', { 'Content-Type': 'text/plain' }), deps());
+    expect(jsonResponse(wrongType).headers.get('Accept-Encoding')).toBeNull();
     const plain = post({ ...visitor, message: 'A plain body said to be plain.' }, { 'Content-Encoding': 'identity' });
     expect(await handleContactPost(plain, deps())).toMatchObject({ kind: 'accepted' });
   });
@@ -238,6 +242,41 @@ describe('intake', () => {
     expect(await handleContactPost(post({ ...visitor, elapsedMs: 5000 }), deps({ now: () => now }))).toMatchObject({
       kind: 'accepted',
     });
+  });
+
+  it('takes a message sent again under its name (its answer was lost) as sent, storing, queueing and counting it once', async () => {
+    const leads: number[] = [];
+    const id = '0123456789abcdef0123456789abcdef';
+    const clock = deps({ onLead: (lead) => leads.push(lead) });
+    const message = { ...visitor, elapsedMs: 5000, submissionId: id };
+    for (let i = 0; i < 4; i++) {
+      const outcome = await handleContactPost(post(message), clock);
+      expect(outcome).toEqual({ kind: 'accepted', leadId: 1, spam: false, ...(i > 0 ? { repeated: true } : {}) });
+      expect(await jsonResponse(outcome).json()).toEqual({
+        ok: true,
+        message: "Message sent! I'll get back to you soon.",
+      });
+    }
+    expect(leads).toEqual([1]);
+    expect((await t.store.listLeads()).map((l) => [l.submissionId, l.deliveries.length])).toEqual([[id, 1]]);
+    // Counted once: two more messages of the address go.
+    for (const other of ['1', '2']) {
+      expect(
+        await handleContactPost(
+          post({ ...message, submissionId: other.repeat(32), message: `Another one, ${other}.` }),
+          clock,
+        ),
+      ).toMatchObject({ kind: 'accepted', leadId: Number(other) + 1 });
+    }
+    // A name not of the island's making is no name: each such message is new.
+    await t.store.close();
+    t.store = openLeadStore(join(t.dir, 'other.db'));
+    for (const odd of ['ABCDEF0123456789ABCDEF0123456789', 42, 'a'.repeat(33)]) {
+      expect(await handleContactPost(post({ ...message, submissionId: odd }), deps())).toMatchObject({
+        kind: 'accepted',
+      });
+    }
+    expect((await t.store.listLeads()).map((l) => l.submissionId)).toEqual([undefined, undefined, undefined]);
   });
 
   it('does not count a submission sent back with field errors: the corrected 4th try goes through', async () => {

@@ -43,7 +43,7 @@ describe('lead store', () => {
     for (let open = 1; open <= 2; open++) {
       const store = openLeadStore(file);
       try {
-        expect(store.db.prepare('PRAGMA user_version').get()).toEqual({ user_version: 3 });
+        expect(store.db.prepare('PRAGMA user_version').get()).toEqual({ user_version: 4 });
         expect(await store.listLeads()).toMatchObject([
           { id: 1, firstName: 'Ann', sourcePage: '', consentText: '', textingConsent: false },
         ]);
@@ -63,6 +63,7 @@ describe('lead store', () => {
     const v2 = new DatabaseSync(file);
     // Legacy renames: the outbox keeps referring to "leads" while the tables are swapped.
     v2.exec('PRAGMA foreign_keys = OFF; PRAGMA legacy_alter_table = ON');
+    v2.exec('DROP INDEX leads_submission; ALTER TABLE leads DROP COLUMN submission_id');
     for (const table of ['outbox', 'leads']) {
       const { sql } = v2.prepare('SELECT sql FROM sqlite_master WHERE name = ?').get(table) as { sql: string };
       v2.exec(`ALTER TABLE ${table} RENAME TO old_${table}`);
@@ -76,7 +77,7 @@ describe('lead store', () => {
 
     const store = openLeadStore(file);
     try {
-      expect(store.db.prepare('PRAGMA user_version').get()).toEqual({ user_version: 3 });
+      expect(store.db.prepare('PRAGMA user_version').get()).toEqual({ user_version: 4 });
       const leads = await store.listLeads();
       expect(leads.map((l) => [l.id, l.email, l.deliveries.map((d) => [d.id, d.channel])])).toEqual([
         [
@@ -90,7 +91,7 @@ describe('lead store', () => {
         [1, 'first@example.com', [[1, 'email']]],
       ]);
       const indexes = store.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL").all();
-      expect(indexes.map((i) => i['name']).sort()).toEqual(['leads_received', 'outbox_due']);
+      expect(indexes.map((i) => i['name']).sort()).toEqual(['leads_received', 'leads_submission', 'outbox_due']);
       // The deliveries still go with their lead, and the highest ids are not given again.
       expect(await store.deleteLeadsByEmail('last@example.com')).toEqual({ leads: 1, deliveries: 2 });
       expect(store.db.prepare('SELECT COUNT(*) AS n FROM outbox').get()).toEqual({ n: 1 });
