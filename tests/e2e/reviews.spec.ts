@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { site } from '../../src/site.config.ts';
 import { openAndInteract } from '../support/interact.ts';
+import { layoutShifts, observeLayoutShifts } from '../support/layout-shifts.ts';
 
 const stub = readFileSync(new URL('../fixtures/maps-places-stub.js', import.meta.url), 'utf8');
 const testimonials = (
@@ -183,6 +184,28 @@ test("Google's reviews: 5-star only, newest first, 4 at most, defaults, cut text
   ).toHaveCount(5);
   await expect(section(page).getByText('Reviews from Google Maps', { exact: true })).toBeVisible();
 });
+
+for (const { width, height } of [
+  { width: 1280, height: 800 },
+  { width: 360, height: 740 },
+]) {
+  test(`nothing moves as the skeleton and then Google's reviews take the built-in ones' place (${width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height });
+    await withMaps(page, { status: 'OK', place, delayMs: 800 });
+    await observeLayoutShifts(page);
+    await page.goto('/testimonials');
+    // The visitor has the section in view, header and cards, when the island starts asking Google.
+    await section(page).getByRole('heading', { name: 'REAL STORIES, REAL SUCCESS' }).scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 1);
+    await expect(section(page).locator('[data-skeleton]')).toHaveCount(4);
+    await expect(cards(page)).toHaveCount(4);
+    await expect(section(page).getByText('Reviews from Google Maps', { exact: true })).toBeVisible();
+    await page.waitForTimeout(300);
+    expect(await layoutShifts(page)).toEqual([]);
+  });
+}
 
 test("a non-OK status shows 'Places getDetails failed: {status}' and the built-in reviews", async ({ page }) => {
   await withMaps(page, { status: 'REQUEST_DENIED' });

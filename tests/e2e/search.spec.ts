@@ -10,6 +10,7 @@ import { parse } from 'yaml';
 import { formatPhone, telHref } from '../../src/lib/contact-links.ts';
 import { slugify } from '../../src/lib/seo/meta.ts';
 import { site } from '../../src/site.config.ts';
+import { layoutShifts, observeLayoutShifts } from '../support/layout-shifts.ts';
 import { axeViolations } from '../support/axe.ts';
 import { watchCsp } from '../support/csp.ts';
 
@@ -422,13 +423,7 @@ test('the search page stays noindex, and only its policy allows WebAssembly', as
 test("nothing moves as the box replaces SPEC's texts and a query's results come (phone and desktop)", async ({
   page,
 }) => {
-  await page.addInitScript(() => {
-    const shifts: number[] = ((window as unknown as { __shifts: number[] }).__shifts = []);
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-        if (!entry.hadRecentInput) shifts.push(entry.value);
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await observeLayoutShifts(page);
   // Before a query; a query with results (the paragraph under them waits for them); one with none.
   for (const [query, status] of [
     ['', undefined],
@@ -440,7 +435,7 @@ test("nothing moves as the box replaces SPEC's texts and a query's results come 
     if (status) await expect(page.getByRole('status')).toHaveText(status);
     await expect(page.getByText("Can't find what you're looking for?")).toBeVisible();
     await page.waitForTimeout(300);
-    expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts), query).toEqual([]);
+    expect(await layoutShifts(page), query).toEqual([]);
   }
 });
 

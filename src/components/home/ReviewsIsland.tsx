@@ -4,7 +4,7 @@
  * configured, load the Maps JavaScript API. Any failure, or no 5-star review left, shows the
  * agent's own testimonials instead. Google's terms forbid storing review text, hence live.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   fallbackView,
   filledStars,
@@ -152,6 +152,21 @@ function ReviewCard({ review }: { review: Review }) {
   );
 }
 
+/** The average rating and the number of reviews; `hidden` keeps its space without showing it. */
+function RatingLine({ view, hidden }: { view: ReviewsView; hidden: boolean }) {
+  return (
+    <p
+      className="flex items-center gap-2 text-ink-soft"
+      {...(hidden ? { 'aria-hidden': true, style: { visibility: 'hidden' } } : {})}
+    >
+      <Stars filled={filledStars(view.rating)} label={`Average rating ${view.rating} out of 5`} />
+      <span>
+        {view.rating.toFixed(1)} from {view.total} reviews
+      </span>
+    </p>
+  );
+}
+
 /** The 4-card skeleton, hidden from screen readers: the status line says "Loading reviews". */
 function Skeleton() {
   return (
@@ -188,10 +203,21 @@ function ReviewsIsland({
 }: Props) {
   // null while Google is being asked: the skeleton shows.
   const [view, setView] = useState<ReviewsView | null>(initialView);
+  /**
+   * The height of the built-in reviews when Google is asked, kept by the skeleton and by Google's
+   * reviews (with their attribution) when they are shorter: what follows the section does not move.
+   */
+  const reviewsBox = useRef<HTMLDivElement>(null);
+  const [reserved, setReserved] = useState<number>();
 
   useEffect(() => {
     let current = true;
-    void loadView(configUrl, testimonials, () => current && setView(null)).then((v) => {
+    const loading = () => {
+      if (!current) return;
+      setReserved(reviewsBox.current?.offsetHeight);
+      setView(null);
+    };
+    void loadView(configUrl, testimonials, loading).then((v) => {
       if (current && v) setView(v);
     });
     return () => {
@@ -205,14 +231,8 @@ function ReviewsIsland({
         <p className="text-lg font-semibold text-ink">
           {agentName}, {brokerage}
         </p>
-        {view && (
-          <p className="flex items-center gap-2 text-ink-soft">
-            <Stars filled={filledStars(view.rating)} label={`Average rating ${view.rating} out of 5`} />
-            <span>
-              {view.rating.toFixed(1)} from {view.total} reviews
-            </span>
-          </p>
-        )}
+        {/* While Google is asked, the line keeps its place, unseen (a shorter header moved the page). */}
+        <RatingLine view={view ?? initialView} hidden={!view} />
       </div>
       {/* The status line, in the page from the first render (server HTML included) and empty until
           there is news, as screen readers often miss a text that arrives inside a new status element.
@@ -225,7 +245,7 @@ function ReviewsIsland({
           <span className="sr-only">{!view ? 'Loading reviews' : view !== initialView ? 'Reviews loaded' : ''}</span>
         )}
       </div>
-      <div className="mt-8">
+      <div ref={reviewsBox} className="pt-8" style={reserved ? { minHeight: reserved } : undefined}>
         {view ? (
           <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {view.reviews.map((review, i) => (
@@ -235,18 +255,18 @@ function ReviewsIsland({
         ) : (
           <Skeleton />
         )}
-      </div>
-      <div className="mt-8 flex flex-col items-center gap-3">
         {/* Google's attribution for Places content shown without a Google map: its logo where
             possible, else the text 'Google Maps', which is what ships (no logo file here). */}
         {view?.source === 'google' && (
-          <p className="text-sm text-ink-soft">
+          <p className="mt-8 text-center text-sm text-ink-soft">
             Reviews from{' '}
             <span translate="no" className="font-medium">
               Google Maps
             </span>
           </p>
         )}
+      </div>
+      <div className="mt-8 flex flex-col items-center gap-3">
         <a href={reviewSearchUrl} target="_blank" rel="noopener noreferrer" className="btn-primary">
           READ MORE REVIEWS
           <span className="sr-only"> (opens in a new window)</span>
