@@ -131,11 +131,67 @@ export function filledStars(rating: number): number {
 // ---------------------------------------------------------------------------------------
 
 export type DetailsCallback = (place: PlaceDetails | null, status: string) => void;
+
+/** A review as the Place class (Places API (New)) gives it; any field may be null. */
+export interface PlaceReview {
+  authorAttribution?: { displayName?: string | null; uri?: string | null; photoURI?: string | null } | null;
+  rating?: number | null;
+  relativePublishTimeDescription?: string | null;
+  text?: string | null;
+  publishTime?: Date | null;
+}
+
+/** A place of the Place class once `fetchFields` has filled the fields asked for. */
+export interface NewPlace {
+  displayName?: string | null;
+  rating?: number | null;
+  userRatingCount?: number | null;
+  reviews?: PlaceReview[] | null;
+  /** Rejects with Google's MapsRequestError (or another MapsNetworkError), whose `code` names the failure. */
+  fetchFields(request: { fields: string[] }): Promise<unknown>;
+}
+
+/**
+ * google.maps.places, as much as this site calls: the Place class (Places API (New), the only one a
+ * Google Cloud project made since March 2025 can use) and the legacy PlacesService (projects that
+ * had it before).
+ */
 export interface PlacesNamespace {
-  PlacesService: new (attributionContainer: HTMLElement) => {
+  Place?: new (options: { id: string }) => NewPlace;
+  PlacesService?: new (attributionContainer: HTMLElement) => {
     getDetails(request: { placeId: string; fields: string[] }, callback: DetailsCallback): void;
   };
   PlacesServiceStatus?: { OK: string };
+}
+
+/** SPEC §7.1's four fields, as the Place class names them. */
+export const NEW_PLACE_FIELDS = ['displayName', 'rating', 'userRatingCount', 'reviews'] as const;
+
+/** Drops the fields Google left empty (null or undefined): what is missing gets SPEC's defaults. */
+function present<T extends object>(fields: T): Partial<{ [K in keyof T]: NonNullable<T[K]> }> {
+  return Object.fromEntries(
+    Object.entries(fields).filter(([, value]) => value !== null && value !== undefined),
+  ) as Partial<{
+    [K in keyof T]: NonNullable<T[K]>;
+  }>;
+}
+
+/** A place of the Place class as SPEC §3's place details, so one set of rules (§5) applies to both APIs. */
+export function detailsFromPlace(place: NewPlace): PlaceDetails {
+  return {
+    ...present({ name: place.displayName, rating: place.rating, user_ratings_total: place.userRatingCount }),
+    reviews: (place.reviews ?? []).map((review) =>
+      present({
+        author_name: review.authorAttribution?.displayName,
+        author_url: review.authorAttribution?.uri,
+        profile_photo_url: review.authorAttribution?.photoURI,
+        rating: review.rating,
+        relative_time_description: review.relativePublishTimeDescription,
+        text: review.text,
+        time: review.publishTime instanceof Date ? Math.floor(review.publishTime.getTime() / 1000) : undefined,
+      }),
+    ),
+  };
 }
 
 export function mapsScriptUrl(base: string, key: string): string {
@@ -159,26 +215,69 @@ export async function waitForPlaces(
 ): Promise<PlacesNamespace> {
   for (let attempt = 1; attempt <= maxTries; attempt++) {
     const places = probe();
-    if (places?.PlacesService) return places;
+    if (places?.Place || places?.PlacesService) return places;
     await sleep(intervalMs);
   }
   throw new ReviewsError(MAPS_LOAD_ERROR);
 }
 
 /**
- * One getDetails call for the four fields of SPEC §7.1; a status other than OK is an error, and
- * so is no answer within `timeoutMs` (the general error: the fallback reviews return).
+ * The four fields of SPEC §7.1 for one place: from the Place class when the script has it, else
+ * (or when it fails: a project that has only the legacy API enabled) from one getDetails call. A
+ * failure names Google's status ('Places getDetails failed: {status}'); no answer within
+ * `timeoutMs` is the general error. Either way the fallback reviews return.
  */
-export function getPlaceDetails(
+export async function getPlaceDetails(
   places: PlacesNamespace,
   placeId: string,
   attributionContainer: HTMLElement,
   timeoutMs = DETAILS_TIMEOUT_MS,
 ): Promise<PlaceDetails> {
+  if (places.Place) {
+    try {
+      return await fetchPlace(places.Place, placeId, timeoutMs);
+    } catch (error) {
+      // No answer in time: Google is not answering, and asking its other API would double the wait.
+      const late = error instanceof ReviewsError && error.message === GENERAL_ERROR;
+      if (!places.PlacesService || late) throw error;
+    }
+  }
+  return getDetails(places, placeId, attributionContainer, timeoutMs);
+}
+
+/** Rejects with the general error when `promise` has not settled within `timeoutMs`. */
+function withinTime<T>(promise: Promise<T>, timeoutMs: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ReviewsError(GENERAL_ERROR)), timeoutMs);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+async function fetchPlace(Place: NonNullable<PlacesNamespace['Place']>, placeId: string, timeoutMs: number) {
+  const place = new Place({ id: placeId });
+  try {
+    await withinTime(place.fetchFields({ fields: [...NEW_PLACE_FIELDS] }), timeoutMs);
+  } catch (error) {
+    if (error instanceof ReviewsError) throw error;
+    const code = (error as { code?: unknown } | null)?.code;
+    throw typeof code === 'string' && code ? new ReviewsError(detailsError(code)) : error;
+  }
+  return detailsFromPlace(place);
+}
+
+function getDetails(
+  places: PlacesNamespace,
+  placeId: string,
+  attributionContainer: HTMLElement,
+  timeoutMs: number,
+): Promise<PlaceDetails> {
   const ok = places.PlacesServiceStatus?.OK ?? 'OK';
+  const PlacesService = places.PlacesService;
+  if (!PlacesService) return Promise.reject(new ReviewsError(MAPS_LOAD_ERROR));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new ReviewsError(GENERAL_ERROR)), timeoutMs);
-    const service = new places.PlacesService(attributionContainer);
+    const service = new PlacesService(attributionContainer);
     service.getDetails({ placeId, fields: [...PLACE_FIELDS] }, (place, status) => {
       clearTimeout(timer);
       if (status !== ok || !place) reject(new ReviewsError(detailsError(status)));

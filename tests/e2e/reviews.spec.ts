@@ -23,6 +23,9 @@ interface Fixture {
   status: string;
   place?: unknown;
   delayMs?: number;
+  /** Which API the Maps script has (default both); what the Place class answers (default `status`). */
+  api?: 'both' | 'new' | 'legacy';
+  newStatus?: string;
 }
 
 /** Configures a browser key, and answers the Maps script with the stub (or `script`). */
@@ -45,6 +48,11 @@ async function withMaps(page: Page, fixture: Fixture | null, script: string = st
   );
   return scriptRequests;
 }
+
+const placesRequests = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __placesRequests: unknown[] }).__placesRequests);
+const legacyRequest = { placeId: 'ChIJtestPlace', fields: ['name', 'rating', 'user_ratings_total', 'reviews'] };
+const newRequest = { id: 'ChIJtestPlace', fields: ['displayName', 'rating', 'userRatingCount', 'reviews'] };
 
 const long = `${'Wonderful experience from start to finish. '.repeat(6)}`;
 const place = {
@@ -153,9 +161,8 @@ test("Google's reviews: 5-star only, newest first, 4 at most, defaults, cut text
   const url = new URL(scripts[0]!);
   expect(url.searchParams.get('key')).toBe('test-browser-key');
   expect(url.searchParams.get('libraries')).toBe('places');
-  expect(await page.evaluate(() => (window as unknown as { __placesRequests: unknown[] }).__placesRequests)).toEqual([
-    { placeId: 'ChIJtestPlace', fields: ['name', 'rating', 'user_ratings_total', 'reviews'] },
-  ]);
+  // Asked of the Place class (Places API (New)), SPEC §7.1's four fields by their names there.
+  expect(await placesRequests(page)).toEqual([newRequest]);
 
   const names = await cards(page).locator('p.font-semibold').allInnerTexts();
   expect(names).toEqual(['Newest', 'Anonymous', 'Photo Person', 'zoe q.']);
@@ -207,9 +214,49 @@ for (const { width, height } of [
   });
 }
 
+for (const { name, fixture, asked } of [
+  {
+    name: 'a project with the legacy Places API only (the Place class refused): getDetails answers',
+    fixture: { status: 'OK', newStatus: 'PERMISSION_DENIED' },
+    asked: [newRequest, legacyRequest],
+  },
+  {
+    name: 'a Maps script without the Place class: getDetails answers',
+    fixture: { status: 'OK', api: 'legacy' as const },
+    asked: [legacyRequest],
+  },
+]) {
+  test(`${name}, with the same rules`, async ({ page }) => {
+    await withMaps(page, { ...fixture, place });
+    await openAndInteract(page, '/testimonials');
+    await expect(section(page).getByRole('status')).toHaveText('Reviews loaded');
+    expect(await cards(page).locator('p.font-semibold').allInnerTexts()).toEqual([
+      'Newest',
+      'Anonymous',
+      'Photo Person',
+      'zoe q.',
+    ]);
+    await expect(section(page).getByText('4.8 from 77 reviews')).toBeVisible();
+    expect(await placesRequests(page)).toEqual(asked);
+  });
+}
+
+test("a project with neither API enabled: the Place class's code is said ('Places getDetails failed: {status}')", async ({
+  page,
+}) => {
+  await withMaps(page, { status: 'PERMISSION_DENIED', api: 'new', place });
+  await openAndInteract(page, '/testimonials');
+  await expect(section(page).getByRole('status')).toHaveText('Places getDetails failed: PERMISSION_DENIED');
+  await expect(section(page).getByText('5.0 from 34 reviews')).toBeVisible();
+  await expect(section(page).getByText(testimonials[0]!.author_name)).toBeVisible();
+  expect(await placesRequests(page)).toEqual([newRequest]);
+});
+
 test("a non-OK status shows 'Places getDetails failed: {status}' and the built-in reviews", async ({ page }) => {
   await withMaps(page, { status: 'REQUEST_DENIED' });
   await openAndInteract(page, '/testimonials');
+  // Both APIs refused: the legacy one's status is said.
+  await expect.poll(() => placesRequests(page)).toEqual([newRequest, legacyRequest]);
   await expect(section(page).getByText('Places getDetails failed: REQUEST_DENIED')).toBeVisible();
   await expect(section(page).getByRole('status')).toHaveText('Places getDetails failed: REQUEST_DENIED');
   await expect(section(page).getByText('5.0 from 34 reviews')).toBeVisible();

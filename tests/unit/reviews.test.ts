@@ -7,6 +7,7 @@ import {
   filledStars,
   GENERAL_ERROR,
   DETAILS_TIMEOUT_MS,
+  detailsFromPlace,
   getPlaceDetails,
   MAPS_LOAD_ERROR,
   mapsScriptUrl,
@@ -16,6 +17,7 @@ import {
   viewFromPlace,
   waitForPlaces,
   type DetailsCallback,
+  type NewPlace,
   type PlaceDetails,
   type PlacesNamespace,
   type Review,
@@ -220,6 +222,129 @@ describe('the Maps JavaScript API flow (SPEC §7.1, §8)', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  /** A Maps script with the Place class answering `fields` (or rejecting with Google's error `code`). */
+  function newPlaces(answer: { fields?: Partial<NewPlace>; code?: string; never?: boolean }, seen: unknown[] = []) {
+    return class Place {
+      id: string;
+      constructor(options: { id: string }) {
+        this.id = options.id;
+      }
+      fetchFields(request: { fields: string[] }): Promise<unknown> {
+        seen.push({ id: this.id, ...request });
+        if (answer.never) return new Promise(() => {});
+        if (answer.code)
+          return Promise.reject(Object.assign(new Error(`PLACES_GET_PLACE: ${answer.code}`), { code: answer.code }));
+        Object.assign(this, answer.fields);
+        return Promise.resolve({ place: this });
+      }
+    } as unknown as NonNullable<PlacesNamespace['Place']>;
+  }
+
+  it('asks the Place class (Places API (New)) first, for the same four fields, and reads its answer as SPEC §3 has it', async () => {
+    const seen: unknown[] = [];
+    const legacy: unknown[] = [];
+    const published = new Date('2026-10-01T12:00:00Z');
+    const place = await getPlaceDetails(
+      {
+        Place: newPlaces(
+          {
+            fields: {
+              displayName: 'Jordan Avery Real Estate',
+              rating: 4.9,
+              userRatingCount: 120,
+              reviews: [
+                {
+                  authorAttribution: { displayName: 'Ann', uri: 'https://maps.google.com/contrib/1', photoURI: null },
+                  rating: 5,
+                  relativePublishTimeDescription: 'a month ago',
+                  text: 'Great.',
+                  publishTime: published,
+                },
+                {
+                  authorAttribution: null,
+                  rating: null,
+                  relativePublishTimeDescription: null,
+                  text: null,
+                  publishTime: null,
+                },
+              ],
+            },
+          },
+          seen,
+        ),
+        ...fakePlaces('OK', { name: 'legacy' }, legacy),
+      },
+      'ChIJplace',
+      div,
+    );
+    expect(seen).toEqual([{ id: 'ChIJplace', fields: ['displayName', 'rating', 'userRatingCount', 'reviews'] }]);
+    expect(legacy).toEqual([]);
+    expect(place).toEqual({
+      name: 'Jordan Avery Real Estate',
+      rating: 4.9,
+      user_ratings_total: 120,
+      reviews: [
+        {
+          author_name: 'Ann',
+          author_url: 'https://maps.google.com/contrib/1',
+          rating: 5,
+          relative_time_description: 'a month ago',
+          text: 'Great.',
+          time: published.getTime() / 1000,
+        },
+        {},
+      ],
+    });
+    // The empty review takes SPEC §5's defaults like any other.
+    expect(transformReviews(place.reviews)[1]).toMatchObject({
+      author_name: 'Anonymous',
+      rating: 5,
+      relative_time_description: 'Recently',
+    });
+    expect(detailsFromPlace({ fetchFields: async () => ({}) })).toEqual({ reviews: [] });
+  });
+
+  it("falls back to getDetails when the Place class is refused (a project with the legacy API only); says Google's code when there is no getDetails", async () => {
+    const legacy: unknown[] = [];
+    const both = { Place: newPlaces({ code: 'PERMISSION_DENIED' }), ...fakePlaces('OK', { name: 'legacy' }, legacy) };
+    expect(await getPlaceDetails(both, 'p', div)).toEqual({ name: 'legacy' });
+    expect(legacy).toHaveLength(1);
+    const refusedBoth = { Place: newPlaces({ code: 'PERMISSION_DENIED' }), ...fakePlaces('REQUEST_DENIED', null) };
+    await expect(getPlaceDetails(refusedBoth, 'p', div)).rejects.toThrow('Places getDetails failed: REQUEST_DENIED');
+    await expect(getPlaceDetails({ Place: newPlaces({ code: 'PERMISSION_DENIED' }) }, 'p', div)).rejects.toThrow(
+      'Places getDetails failed: PERMISSION_DENIED',
+    );
+    // An error without Google's code is the general one.
+    const odd = class {
+      fetchFields() {
+        return Promise.reject(new TypeError('boom'));
+      }
+    } as unknown as NonNullable<PlacesNamespace['Place']>;
+    const error = await getPlaceDetails({ Place: odd }, 'p', div).catch((e: unknown) => e);
+    expect(reviewsErrorMessage(error)).toBe(GENERAL_ERROR);
+  });
+
+  it("gives the Place class 10 s too, then says 'Failed to load reviews'", async () => {
+    vi.useFakeTimers();
+    try {
+      const result = getPlaceDetails({ Place: newPlaces({ never: true }) }, 'p', div).catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(DETAILS_TIMEOUT_MS - 1);
+      let settled = false;
+      void result.then(() => (settled = true));
+      await Promise.resolve();
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(reviewsErrorMessage(await result)).toBe(GENERAL_ERROR);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('takes a script with the Place class only as the places API having loaded', async () => {
+    const places = { Place: newPlaces({}) };
+    expect(await waitForPlaces(() => places, { sleep: async () => {} })).toBe(places);
   });
 
   it("shows SPEC's own messages and 'Failed to load reviews' for anything else", () => {
