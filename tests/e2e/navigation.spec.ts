@@ -247,6 +247,36 @@ test.describe('without JavaScript', () => {
     await nav.getByRole('link', { name: 'Zebulon', exact: true }).click();
     await expect(page).toHaveURL(urlOf('/city/zebulon'));
   });
+
+  test('phone: Tab past the open menu lands on a control the menu does not cover (WCAG 2.4.11)', async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(!isMobile, 'phone only');
+    await page.goto('/about');
+    const nav = await openPhoneMenu(page);
+    await nav.getByRole('link', { name: /^Call or text / }).focus();
+    await page.keyboard.press('Tab');
+    // Focus has left the header for the page: the menu steps aside (the script, when it runs, closes it).
+    expect(await page.evaluate(() => document.activeElement?.closest('header') ?? null)).toBeNull();
+    await expect(nav).toBeHidden();
+    // The browser brings it into view (smoothly); once there, nothing is drawn over it.
+    const focused = page.locator(':focus');
+    await expect(focused).toBeInViewport({ ratio: 1 });
+    await expect
+      .poll(() =>
+        focused.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+          return top !== null && (element === top || element.contains(top));
+        }),
+      )
+      .toBe(true);
+    // Back in the header (its toggle), the menu is there again, still open.
+    await page.keyboard.press('Shift+Tab');
+    await expect(page.locator('summary', { hasText: 'Open the menu' })).toBeFocused();
+    await expect(nav).toBeVisible();
+  });
 });
 
 test('the footer links the services, the 13 service areas, blog, relocation, about, the tools and social profiles', async ({
