@@ -275,15 +275,14 @@ function getDetails(
   const ok = places.PlacesServiceStatus?.OK ?? 'OK';
   const PlacesService = places.PlacesService;
   if (!PlacesService) return Promise.reject(new ReviewsError(MAPS_LOAD_ERROR));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new ReviewsError(GENERAL_ERROR)), timeoutMs);
+  const answer = new Promise<PlaceDetails>((resolve, reject) => {
     const service = new PlacesService(attributionContainer);
     service.getDetails({ placeId, fields: [...PLACE_FIELDS] }, (place, status) => {
-      clearTimeout(timer);
       if (status !== ok || !place) reject(new ReviewsError(detailsError(status)));
       else resolve(place);
     });
   });
+  return withinTime(answer, timeoutMs);
 }
 
 function defaultSleep(ms: number): Promise<void> {
