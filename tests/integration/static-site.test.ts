@@ -261,6 +261,22 @@ describe('a /page/1 address', () => {
     }
   });
 
+  it('written another way (a trailing slash, .html, doubled slashes) moves straight to its list too', async () => {
+    for (const [from, to] of [
+      ['/blog/page/1/', '/blog'],
+      ['/listings/page/1/', '/listings'],
+      ['/listings/town/cary/page/1.html', '/listings/town/cary'],
+      ['//listings//status/sold/page/1/', '/listings/status/sold'],
+    ]) {
+      const moved = await get(`${from}?utm_source=mail`, 'identity');
+      expect([moved.status, moved.headers['location']], from).toEqual([301, `${to}?utm_source=mail`]);
+    }
+    // One that names no list is still the list's not-found page.
+    const none = await get('/listings/town/nowhere/page/1/', 'identity');
+    expect(none.status).toBe(404);
+    expect(none.body.toString()).toContain('<title>No Homes on This List Now');
+  });
+
   it("that names no home gets 'Home Not Found', and no list 'No Homes on This List Now', each under its own policy", async () => {
     const home = (await get('/listings/no-such-home', 'identity')).headers['content-security-policy'];
     const list = (await get('/listings/town/nowhere', 'identity')).headers['content-security-policy'];

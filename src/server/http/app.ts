@@ -100,7 +100,7 @@ export function createApp({ astro, site, leads, guard }: AppParts) {
       // A path that names nothing whatever the method (decodePath): the 404 page, not Astro's reading of it.
       if (decodePath(pathname) === undefined) return void (req.resume(), site.notFound(req, res, pathname));
       if (req.method === 'GET' || req.method === 'HEAD')
-        return site.handle(req, res, pathname, search, () => toAstro(pathname, search));
+        return site.handle(req, res, pathname, search, (path) => toAstro(path, search));
       // Methods the Fetch API (and so Astro) cannot represent.
       if (['CONNECT', 'TRACE', 'TRACK'].includes(req.method ?? ''))
         return refuse(405, 'Method Not Allowed', { Allow: 'GET, HEAD, POST' });

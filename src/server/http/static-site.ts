@@ -121,13 +121,13 @@ export function createStaticSite(distDir: string) {
     return address && encodeURI(address) !== pathname ? encodeURI(address) : undefined;
   }
 
-  /** GET and HEAD of an (encoded) path; what the site does not hold goes to `fallback` (Astro). */
+  /** GET and HEAD of an (encoded) path; what the site does not hold goes to `fallback` (Astro), under its one spelling. */
   async function handle(
     req: IncomingMessage,
     res: ServerResponse,
     pathname: string,
     search: string,
-    fallback: () => void | Promise<void>,
+    fallback: (pathname: string) => void | Promise<void>,
   ) {
     const decoded = decodePath(pathname);
     if (decoded === undefined) return notFound(req, res, pathname);
@@ -135,7 +135,11 @@ export function createStaticSite(distDir: string) {
     if (notFoundPages.has(page.toLowerCase())) return notFound(req, res, page);
     const address = movedTo(pathname);
     if (address !== undefined) return void res.writeHead(301, { Location: `${address}${search}` }).end();
-    if (!files.has(decoded) && !pages.has(decoded)) return page === decoded ? fallback() : notFound(req, res, page);
+    if (!files.has(decoded) && !pages.has(decoded)) {
+      if (page === decoded) return fallback(pathname);
+      // Another spelling of a list's /page/1 (`/listings/page/1/`): its route moves it to the list.
+      return /\/page\/1$/.test(page) ? fallback(encodeURI(page)) : notFound(req, res, page);
+    }
     // sirv reads req.url: give it the origin-form target (an absolute-form one names another host).
     req.url = `${pathname}${search}`;
     // sirv looks for "br" and "gzip" anywhere in Accept-Encoding: show it only the codings accepted.
