@@ -116,7 +116,9 @@ beforeAll(async () => {
     // Its price came down from $499,000 (as the feed writes a decimal field) on 12 May in New York.
     record('CAR100', { OriginalListPrice: '499000.00', PriceChangeTimestamp: '2026-05-13T01:00:00Z' }),
     // The seller withheld the street: published as "Home in Cary" without street or coordinates.
+    // A home of the agent's own firm (its name as the MLS writes it).
     record('CAR101', {
+      ListOfficeName: `  ${site.agent.brokerage.toUpperCase()} `,
       InternetAddressDisplayYN: false,
       StreetNumber: '5150',
       StreetName: 'Secret Hollow',
@@ -197,10 +199,14 @@ describe('the build with a listings snapshot', () => {
     expect(html).not.toContain('127.0.0.1');
     for (const [path, text] of builtTexts())
       expect(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(text), path).toBe(false);
-    expect(read('listings/rss.xml')).toContain('Listing courtesy of Sample MLS Realty.');
-    // The feed's item of a home from the MLS carries the MLS's disclaimer, as its page does.
-    expect(read('listings/rss.xml')).toContain(
-      `Listing courtesy of Sample MLS Realty. ${mlsDisclaimer(site.mls.disclaimer, snapshot.asOf)} Presented by ${site.agent.name}, ${site.agent.title} with ${site.agent.brokerage}.`,
+    // The feed carries the firm's own homes only: another firm's (IDX) is shown on the site, not syndicated.
+    const feed = read('listings/rss.xml');
+    expect(feed).not.toContain('Sample MLS Realty');
+    expect(feed).not.toContain('77 Synced Example Court');
+    // The firm's home from the MLS carries the MLS's disclaimer, as its page does.
+    expect(feed).toContain('<title>Home in Cary, NC 27513: $487,000</title>');
+    expect(feed).toContain(
+      `Listing courtesy of ${site.agent.brokerage.toUpperCase()}. ${mlsDisclaimer(site.mls.disclaimer, snapshot.asOf)}</description>`,
     );
     // Another firm's home: what is shown off the page (search snippet, share card) names that firm too.
     expect(html).toMatch(

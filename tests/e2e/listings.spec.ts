@@ -1282,7 +1282,7 @@ test('the homes for sale as a feed: newest first, each with its price, facts, fi
   expect(res.headers()['content-type']).toBe('application/rss+xml; charset=utf-8');
   const xml = await res.text();
   expect(xml).toContain('<title>Jordan Avery Real Estate: new homes for sale</title>');
-  // The firm's name, as in every advertisement (21 NCAC 58A .0105), though the homes be other firms'.
+  // The firm's name, as in every advertisement (21 NCAC 58A .0105).
   expect(xml).toContain(
     '<description>New homes for sale in the Triangle from Jordan Avery, REALTOR® with Triangle Realty Partners, in Raleigh NC.</description>',
   );

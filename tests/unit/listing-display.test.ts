@@ -8,7 +8,6 @@ import {
   listDisclosure,
   listedByAnotherFirm,
   mlsDisclaimer,
-  presentedBy,
 } from '#src/lib/listing/display.ts';
 import { toListingRef } from '#src/lib/listing/lead.ts';
 import { site } from '#src/site.config.ts';
@@ -42,12 +41,6 @@ describe("another firm's home", () => {
     expect(listedByAnotherFirm({ ListOfficeName: site.agent.brokerage }, site.agent.brokerage)).toBe(false);
     expect(listedByAnotherFirm({ ListOfficeName: ' TRIANGLE  realty Partners ' }, 'Triangle Realty Partners')).toBe(
       false,
-    );
-  });
-
-  it("is presented with the agent's firm", () => {
-    expect(presentedBy({ name: 'Jordan Avery', title: 'REALTOR®', brokerage: 'Triangle Realty Partners' })).toBe(
-      'Presented by Jordan Avery, REALTOR® with Triangle Realty Partners',
     );
   });
 });

@@ -68,17 +68,12 @@ export function courtesyLine(home: { ListOfficeName: string }, settings: Pick<Di
 
 /**
  * Whether another firm than the agent's lists a home. What travels without the site around it (a
- * share card, a feed item, a search snippet) then names the listing firm, and the feed item the
- * agent's firm too (21 NCAC 58A .0105), so that no one takes the home for the agent's own listing.
+ * share card, a search snippet) then names the listing firm, so that no one takes the home for the
+ * agent's own listing; the homes feed leaves such a home out (IDX rules: src/pages/listings/rss.xml.ts).
  */
 export function listedByAnotherFirm(home: { ListOfficeName: string }, brokerage: string): boolean {
   const firm = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
   return firm(home.ListOfficeName) !== firm(brokerage);
-}
-
-/** "Presented by Jordan Avery, REALTOR® with Triangle Realty Partners": the agent's firm beside another's listing. */
-export function presentedBy(agent: { name: string; title: string; brokerage: string }): string {
-  return `Presented by ${agent.name}, ${agent.title} with ${agent.brokerage}`;
 }
 
 /**
