@@ -69,12 +69,17 @@ test('the privacy policy says what the form keeps, for how long, and names every
   ).toHaveAttribute('href', 'https://maps.google.com/help/terms_maps/');
 });
 
-test('the terms say listing information is not guaranteed and carry the Equal Housing Opportunity statement', async ({
+test('the terms say listing information is not guaranteed nor for other uses, and carry the Equal Housing Opportunity statement', async ({
   page,
 }) => {
   await page.goto('/terms');
   const main = page.locator('main');
   await expect(main).toContainText('deemed reliable but not guaranteed');
+  // MLS rules (IDX): listing data is for consumers' personal use, and scraping it is prohibited, said on the site.
+  await expect(main.getByRole('heading', { name: 'Listing information' })).toBeVisible();
+  await expect(main).toContainText(
+    'Any other use of the listing information or of the site’s search, such as copying it by automated means (“scraping”), republishing it or building a database from it, is prohibited.',
+  );
   await expect(main).toContainText(
     'Nothing on this site is legal, tax, financial, lending, inspection or appraisal advice.',
   );
