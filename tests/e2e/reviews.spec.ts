@@ -194,24 +194,34 @@ test("Google's reviews: 5-star only, newest first, 4 at most, defaults, cut text
 
 for (const { width, height } of [
   { width: 1280, height: 800 },
+  // Tall enough that the button under the reviews is in view too: a taller box or a line added above it moved it.
+  { width: 1280, height: 1300 },
   { width: 360, height: 740 },
 ]) {
-  test(`nothing moves as the skeleton and then Google's reviews take the built-in ones' place (${width} px)`, async ({
-    page,
-  }) => {
-    await page.setViewportSize({ width, height });
-    await withMaps(page, { status: 'OK', place, delayMs: 800 });
-    await observeLayoutShifts(page);
-    await page.goto('/testimonials');
-    // The visitor has the section in view, header and cards, when the island starts asking Google.
-    await section(page).getByRole('heading', { name: 'REAL STORIES, REAL SUCCESS' }).scrollIntoViewIfNeeded();
-    await page.mouse.wheel(0, 1);
-    await expect(section(page).locator('[data-skeleton]')).toHaveCount(4);
-    await expect(cards(page)).toHaveCount(4);
-    await expect(section(page).getByText('Reviews from Google Maps', { exact: true })).toBeVisible();
-    await page.waitForTimeout(300);
-    expect(await layoutShifts(page)).toEqual([]);
-  });
+  for (const { outcome, fixture, shown } of [
+    { outcome: "Google's reviews", fixture: { status: 'OK', place }, shown: 'Reviews from Google Maps' },
+    {
+      outcome: "Google's refusal (its error and the built-in reviews again)",
+      fixture: { status: 'REQUEST_DENIED' },
+      shown: 'Places getDetails failed: REQUEST_DENIED',
+    },
+  ])
+    test(`nothing moves as the skeleton and then ${outcome} take the built-in ones' place (${width}×${height} px)`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height });
+      await withMaps(page, { ...fixture, delayMs: 800 });
+      await observeLayoutShifts(page);
+      await page.goto('/testimonials');
+      // The visitor has the section in view, header and cards, when the island starts asking Google.
+      await section(page).getByRole('heading', { name: 'REAL STORIES, REAL SUCCESS' }).scrollIntoViewIfNeeded();
+      await page.mouse.wheel(0, 1);
+      await expect(section(page).locator('[data-skeleton]')).toHaveCount(4);
+      await expect(cards(page)).toHaveCount(4);
+      await expect(section(page).getByText(shown, { exact: true })).toBeVisible();
+      await page.waitForTimeout(300);
+      expect(await layoutShifts(page)).toEqual([]);
+    });
 }
 
 for (const { name, fixture, asked } of [

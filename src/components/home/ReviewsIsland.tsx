@@ -205,7 +205,7 @@ function ReviewsIsland({
   const [view, setView] = useState<ReviewsView | null>(initialView);
   /**
    * The height of the built-in reviews when Google is asked, kept by the skeleton and by Google's
-   * reviews (with their attribution) when they are shorter: what follows the section does not move.
+   * reviews when they are shorter: what follows the section does not move.
    */
   const reviewsBox = useRef<HTMLDivElement>(null);
   const [reserved, setReserved] = useState<number>();
@@ -234,17 +234,6 @@ function ReviewsIsland({
         {/* While Google is asked, the line keeps its place, unseen (a shorter header moved the page). */}
         <RatingLine view={view ?? initialView} hidden={!view} />
       </div>
-      {/* The status line, in the page from the first render (server HTML included) and empty until
-          there is news, as screen readers often miss a text that arrives inside a new status element.
-          An error shows in it; the loading and its end are for screen readers only (the skeleton
-          and the cards show them). */}
-      <div role="status" className="text-center text-sm text-ink-soft">
-        {view?.error ? (
-          <p className="mt-4">{view.error}</p>
-        ) : (
-          <span className="sr-only">{!view ? 'Loading reviews' : view !== initialView ? 'Reviews loaded' : ''}</span>
-        )}
-      </div>
       <div ref={reviewsBox} className="pt-8" style={reserved ? { minHeight: reserved } : undefined}>
         {view ? (
           <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
@@ -255,10 +244,27 @@ function ReviewsIsland({
         ) : (
           <Skeleton />
         )}
+      </div>
+      {/* The row under the reviews, there from the first render and empty until there is news, so
+          that what it shows moves nothing (above the reviews, an error line moved them and all below). */}
+      <div
+        className="flex flex-col items-center justify-center text-center text-sm text-ink-soft"
+        style={{ minHeight: '3rem' }}
+      >
+        {/* The status line, in the page from the first render (server HTML included), as screen
+            readers often miss a text that arrives inside a new status element. An error shows in it;
+            the loading and its end are for screen readers only (the skeleton and the cards show them). */}
+        <div role="status">
+          {view?.error ? (
+            <p>{view.error}</p>
+          ) : (
+            <span className="sr-only">{!view ? 'Loading reviews' : view !== initialView ? 'Reviews loaded' : ''}</span>
+          )}
+        </div>
         {/* Google's attribution for Places content shown without a Google map: its logo where
             possible, else the text 'Google Maps', which is what ships (no logo file here). */}
         {view?.source === 'google' && (
-          <p className="mt-8 text-center text-sm text-ink-soft">
+          <p>
             Reviews from{' '}
             <span translate="no" className="font-medium">
               Google Maps
@@ -266,7 +272,7 @@ function ReviewsIsland({
           </p>
         )}
       </div>
-      <div className="mt-8 flex flex-col items-center gap-3">
+      <div className="flex flex-col items-center gap-3">
         <a href={reviewSearchUrl} target="_blank" rel="noopener noreferrer" className="btn-primary">
           READ MORE REVIEWS
           <span className="sr-only"> (opens in a new window)</span>
