@@ -7,8 +7,10 @@
  * count it against the rate limits (429) and commit the lead and its pending deliveries, in one
  * commit, before anyone is told 'Message sent!'.
  */
+import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import {
+  contactFields,
   rateLimitKey,
   submissionRule,
   validateContact,
@@ -56,8 +58,28 @@ export interface Submission {
   sourcePage: string;
   /** The listing key a listing page's form carries (empty elsewhere). */
   listingKey?: string | undefined;
-  /** The island's name for this message (submissionField): a second try of it is not stored again. */
+  /** The island's name for this message (submissionField): a second try of it is not stored again (the plain form's: plainFormName). */
   submissionId?: string | undefined;
+}
+
+/** The window within which the plain HTML form's same message, sent again, is the one message. */
+export const plainFormWindowMs = 10 * 60_000;
+
+/**
+ * The name of a message from the plain HTML form, which has no island to name it: what it says
+ * (the e-mail as the rate limit reads it, each field trimmed, the home, the trap), within a
+ * `plainFormWindowMs` window. A second click on "Send", or the form sent again after its answer
+ * was lost, is then stored once; a message changed in any field, or sent in a later window, is new.
+ */
+export function plainFormName(submission: Submission, now: number): string {
+  const { values } = submission;
+  const said = [
+    ...contactFields.map((field) => (field === 'email' ? rateLimitKey(values.email) : values[field].trim())),
+    submission.listingKey?.trim() ?? '',
+    submission.honeypot,
+    Math.floor(now / plainFormWindowMs),
+  ];
+  return `form-${createHash('sha256').update(JSON.stringify(said)).digest('hex').slice(0, 32)}`;
 }
 
 /** Every outcome names the home it was about, so the page answering it can show the same form again. */
@@ -113,8 +135,9 @@ async function decide(submission: Submission, deps: IntakeDeps, listing: Listing
   const now = deps.now ?? Date.now;
   const log = deps.log ?? ((message: string) => console.error(message));
   const { values, userAgent } = submission;
+  const at = now();
   const evidence = (phone: string) => ({
-    submissionId: submission.submissionId,
+    submissionId: submission.submissionId ?? (submission.fromScript ? undefined : plainFormName(submission, at)),
     sourcePage: submission.sourcePage,
     consentText: deps.consentText,
     textingConsent: phone.trim() !== '',
@@ -151,7 +174,7 @@ async function decide(submission: Submission, deps: IntakeDeps, listing: Listing
             listing,
           },
       validation ? deps.channels : [],
-      now(),
+      at,
     );
     if (!admission.allowed) {
       const retryAfterSeconds = Math.ceil(admission.retryAfterMs / 1000);

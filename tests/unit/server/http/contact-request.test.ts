@@ -119,6 +119,46 @@ describe('intake', () => {
     expect(await handleContactPost(request, deps())).toMatchObject({ kind: 'accepted', spam: false });
   });
 
+  it("stores the plain form's same message sent again (a second click, a resend) once, within ten minutes", async () => {
+    let now = Date.UTC(2026, 11, 3, 14, 0, 1);
+    const leads: number[] = [];
+    const clock = deps({ now: () => now, onLead: (lead) => leads.push(lead) });
+    const plain = (fields: Record<string, string>) =>
+      new Request('http://127.0.0.1/contact', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ ...visitor, website: '', ...fields }).toString(),
+      });
+    expect(await handleContactPost(plain({}), clock)).toEqual({ kind: 'accepted', leadId: 1, spam: false });
+    // The same words a moment later, and again (the e-mail written otherwise, spaces around a name).
+    now += 400;
+    expect(await handleContactPost(plain({}), clock)).toEqual({
+      kind: 'accepted',
+      leadId: 1,
+      spam: false,
+      repeated: true,
+    });
+    now += 5 * 60_000;
+    expect(await handleContactPost(plain({ email: ' ANN@example.com', firstName: 'Ann ' }), clock)).toMatchObject({
+      leadId: 1,
+      repeated: true,
+    });
+    // Another word is another message; so is the same one in a later window.
+    expect(await handleContactPost(plain({ message: `${visitor.message} Thanks!` }), clock)).toEqual({
+      kind: 'accepted',
+      leadId: 2,
+      spam: false,
+    });
+    now += 10 * 60_000;
+    expect(await handleContactPost(plain({}), clock)).toMatchObject({ leadId: 3 });
+    expect(leads).toEqual([1, 2, 3]);
+    expect((await t.store.listLeads()).map((lead) => lead.submissionId)).toEqual([
+      expect.stringMatching(/^form-[0-9a-f]{32}$/),
+      expect.stringMatching(/^form-[0-9a-f]{32}$/),
+      expect.stringMatching(/^form-[0-9a-f]{32}$/),
+    ]);
+  });
+
   it('counts a line break of the plain form (CRLF, as browsers post a textarea) as one character, as the island does', async () => {
     // 980 letters and 20 line breaks: 1,000 characters in the textarea, 1,020 as posted.
     const message = Array.from({ length: 20 }, () => 'x'.repeat(49)).join('\r\n') + 'x'.repeat(1000 - 20 * 49 - 19);
