@@ -6,6 +6,7 @@
  */
 import type { Testimonial } from './testimonial.ts';
 import { truncate } from './text.ts';
+import { withinTime } from './within-time.ts';
 
 /** SPEC §3 Review. */
 export interface Review {
@@ -245,19 +246,13 @@ export async function getPlaceDetails(
   return getDetails(places, placeId, attributionContainer, timeoutMs);
 }
 
-/** Rejects with the general error when `promise` has not settled within `timeoutMs`. */
-function withinTime<T>(promise: Promise<T>, timeoutMs: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ReviewsError(GENERAL_ERROR)), timeoutMs);
-  });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
-}
+/** No answer from Google in time is the general error. */
+const late = () => new ReviewsError(GENERAL_ERROR);
 
 async function fetchPlace(Place: NonNullable<PlacesNamespace['Place']>, placeId: string, timeoutMs: number) {
   const place = new Place({ id: placeId });
   try {
-    await withinTime(place.fetchFields({ fields: [...NEW_PLACE_FIELDS] }), timeoutMs);
+    await withinTime(place.fetchFields({ fields: [...NEW_PLACE_FIELDS] }), timeoutMs, late);
   } catch (error) {
     if (error instanceof ReviewsError) throw error;
     const code = (error as { code?: unknown } | null)?.code;
@@ -282,7 +277,7 @@ function getDetails(
       else resolve(place);
     });
   });
-  return withinTime(answer, timeoutMs);
+  return withinTime(answer, timeoutMs, late);
 }
 
 function defaultSleep(ms: number): Promise<void> {

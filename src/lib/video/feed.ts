@@ -14,6 +14,7 @@
 import { createYouTubeClient, errorMessage, isQuotaError, type YouTubeClientOptions } from './client.ts';
 import { keepValidVideos, type Playlist } from './model.ts';
 import { shownOnRefresh } from './rules.ts';
+import { withinTime } from '../within-time.ts';
 
 /** What GET /api/videos answers: the playlists cut as the pages show them (shownOnRefresh). */
 export interface FeedAnswer {
@@ -91,7 +92,6 @@ export function createVideoFeed(options: VideoFeedOptions) {
   async function fetchLive(): Promise<Fetched> {
     const deadline = AbortSignal.timeout(timeoutMs);
     const doFetch = options.client?.fetch ?? globalThis.fetch;
-    let timer: NodeJS.Timeout | undefined;
     try {
       const client = createYouTubeClient({
         apiKey: apiKey!,
@@ -102,11 +102,9 @@ export function createVideoFeed(options: VideoFeedOptions) {
         ...options.client,
         fetch: (url, init) => doFetch(url, { ...init, signal: deadline }),
       });
-      const timedOut = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`YouTube did not answer within ${timeoutMs} ms`)), timeoutMs);
-      });
+      const late = () => new Error(`YouTube did not answer within ${timeoutMs} ms`);
       const playlists = keepValidVideos(
-        await Promise.race([client.getChannelPlaylists(channelId!), timedOut]),
+        await withinTime(client.getChannelPlaylists(channelId!), timeoutMs, late),
         (playlist, videoId, reason) =>
           console.warn(`YouTube refresh: ${playlist}: video ${JSON.stringify(videoId)} left out (${reason})`),
       );
@@ -121,8 +119,6 @@ export function createVideoFeed(options: VideoFeedOptions) {
       const message = deadline.aborted ? `YouTube did not answer within ${timeoutMs} ms` : errorMessage(error);
       console.error('YouTube refresh failed, answering the snapshot:', message);
       return { answer: await fromSnapshot(message), ttl: isQuotaError(error) ? quotaTtlMs(now()) : failureTtlMs };
-    } finally {
-      clearTimeout(timer);
     }
   }
 

@@ -13,6 +13,7 @@
  * at a time (store/postgres.ts holds the claim for a lease twice `sendTimeoutMs`, renewed while a send past
  * its limit is still under way).
  */
+import { withinTime } from '#src/lib/within-time.ts';
 import { describeError } from '../errors.ts';
 import type { Channel, Delivery, LeadStore, StoredLead } from './store/types.ts';
 
@@ -49,14 +50,8 @@ const channels: readonly Channel[] = ['email', 'webhook'];
 
 class SendTimeout extends Error {}
 
-function withTimeout(work: Promise<void>, ms: number, channel: Channel): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new SendTimeout(`${channel} send took longer than ${ms} ms`)), ms);
-    timer.unref?.();
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
+const withTimeout = (work: Promise<void>, ms: number, channel: Channel) =>
+  withinTime(work, ms, () => new SendTimeout(`${channel} send took longer than ${ms} ms`));
 
 export type DeliveryWorker = ReturnType<typeof createDeliveryWorker>;
 
