@@ -1,7 +1,7 @@
 /**
  * A promise given a time limit: what `promise` settles with, or the error `late()` makes when it has
- * not settled within `ms` (Google's reviews in the browser, a lead's delivery on the server). The
- * timer is cleared either way, and never keeps a Node process running.
+ * not settled within `ms` (Google's reviews in the browser; on the server, a lead's delivery and the
+ * YouTube refresh). The timer is cleared either way, and never keeps a Node process running.
  */
 export function withinTime<T>(promise: Promise<T>, ms: number, late: () => Error): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;

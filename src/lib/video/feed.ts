@@ -91,6 +91,7 @@ export function createVideoFeed(options: VideoFeedOptions) {
 
   async function fetchLive(): Promise<Fetched> {
     const deadline = AbortSignal.timeout(timeoutMs);
+    const lateMessage = `YouTube did not answer within ${timeoutMs} ms`;
     const doFetch = options.client?.fetch ?? globalThis.fetch;
     try {
       const client = createYouTubeClient({
@@ -102,7 +103,7 @@ export function createVideoFeed(options: VideoFeedOptions) {
         ...options.client,
         fetch: (url, init) => doFetch(url, { ...init, signal: deadline }),
       });
-      const late = () => new Error(`YouTube did not answer within ${timeoutMs} ms`);
+      const late = () => new Error(lateMessage);
       const playlists = keepValidVideos(
         await withinTime(client.getChannelPlaylists(channelId!), timeoutMs, late),
         (playlist, videoId, reason) =>
@@ -116,7 +117,7 @@ export function createVideoFeed(options: VideoFeedOptions) {
         ttl: ttlMs,
       };
     } catch (error) {
-      const message = deadline.aborted ? `YouTube did not answer within ${timeoutMs} ms` : errorMessage(error);
+      const message = deadline.aborted ? lateMessage : errorMessage(error);
       console.error('YouTube refresh failed, answering the snapshot:', message);
       return { answer: await fromSnapshot(message), ttl: isQuotaError(error) ? quotaTtlMs(now()) : failureTtlMs };
     }
