@@ -11,7 +11,9 @@ import type { ImageMetadata } from 'astro';
 import { getImage } from 'astro:assets';
 import { getCollection } from 'astro:content';
 import { z } from 'astro/zod';
-import { thumbnailCacheSchema, type Playlist, type ThumbnailCache } from '#src/lib/video/model.ts';
+import { thumbnailCacheSchema, type Playlist, type ThumbnailCache, type Video } from '#src/lib/video/model.ts';
+import { findRelocationVideo } from '#src/lib/video/rules.ts';
+import { remoteThumbnailUrl } from '#src/lib/video/urls.ts';
 
 // Globs, not imports, so a clone without a cache builds with the placeholders.
 const caches = import.meta.glob<unknown>('/content/videos/playlist-thumbnails.json', {
@@ -43,6 +45,11 @@ export async function getSnapshotPlaylists(): Promise<Playlist[]> {
     .filter((p) => p.videos.length > 0);
 }
 
+/** The video of the relocation page's video block (SPEC §2), if the snapshot has one. */
+export async function getRelocationVideo(): Promise<Video | undefined> {
+  return findRelocationVideo(await getSnapshotPlaylists());
+}
+
 // ---------------------------------------------------------------------------------------
 // Thumbnails
 // ---------------------------------------------------------------------------------------
@@ -54,6 +61,17 @@ const byId = new Map<string, ImageMetadata>(
 /** The local thumbnail of a video id or playlist id, if `npm run sync` saved one. */
 export function getLocalThumbnail(id: string): ImageMetadata | undefined {
   return byId.get(id);
+}
+
+/**
+ * A video's picture at an absolute address, for structured data: the local copy at the largest
+ * width its player's poster is built at (so no extra file), else the snapshot's or YouTube's.
+ */
+export async function getVideoThumbnailUrl(video: Pick<Video, 'videoId' | 'thumbnailUrl'>, base: URL): Promise<string> {
+  const local = byId.get(video.videoId);
+  if (!local) return video.thumbnailUrl || remoteThumbnailUrl(video.videoId);
+  const image = await getImage({ src: local, width: Math.min(1280, local.width), format: 'webp' });
+  return new URL(image.src, base).href;
 }
 
 /** Plain attributes for an <img> in a React island (which cannot use astro:assets itself). */

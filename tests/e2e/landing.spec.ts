@@ -368,6 +368,38 @@ test.describe('landing pages', () => {
     await expect(page.locator(`a[href="${tel}"]`).last()).toBeVisible();
   });
 
+  test("/relocation's structured data names the video its player plays, with a picture the site serves; no other landing page names one", async ({
+    page,
+  }) => {
+    await page.goto('/relocation');
+    const videos = (await jsonLdNodes(page)).filter((n) => n['@type'] === 'VideoObject');
+    expect(videos).toHaveLength(1);
+    const video = videos[0]!;
+    const player = page.locator('section[aria-labelledby="relocation-video-heading"] lite-youtube');
+    const videoId = await player.getAttribute('videoid');
+    expect(video).toMatchObject({
+      name: await player.getAttribute('title'),
+      embedUrl: `https://www.youtube-nocookie.com/embed/${videoId}`,
+      url: `https://www.youtube.com/watch?v=${videoId}`,
+    });
+    expect(String(video['description'])).toMatch(/\w/);
+    expect(new Date(String(video['uploadDate'])).getTime()).not.toBeNaN();
+    // The picture: the player's own poster file, at the site's address, served here.
+    const thumbnail = new URL(String(video['thumbnailUrl']));
+    expect(thumbnail.origin).toBe(base);
+    expect(await player.locator('img').getAttribute('srcset')).toContain(thumbnail.pathname);
+    const picture = await page.request.get(thumbnail.pathname);
+    expect(picture.status()).toBe(200);
+    expect(picture.headers()['content-type']).toBe('image/webp');
+    for (const other of ['/buyer-resources', '/first-time-buyer', '/seller-resources', '/upsizing', '/downsizing']) {
+      await page.goto(other);
+      expect(
+        (await jsonLdNodes(page)).filter((n) => n['@type'] === 'VideoObject'),
+        other,
+      ).toEqual([]);
+    }
+  });
+
   test('a town card and the latest video zoom on hover, unless the visitor asks for less motion', async ({
     page,
     isMobile,

@@ -5,6 +5,7 @@ import {
   buildFaqPage,
   buildPerson,
   buildRealEstateAgent,
+  buildVideoObject,
   buildWebPage,
   graph,
 } from '#src/lib/seo/jsonld.ts';
@@ -81,6 +82,27 @@ describe('JSON-LD builders', () => {
     sameAs: ['https://www.example.com/social'],
     areaServed: ['Raleigh', 'Cary'],
   };
+  it('names a played video by its title, picture, upload date and the privacy-enhanced player; a blank description is left out', () => {
+    const video = {
+      videoId: 'Ab_-0123456',
+      title: 'Moving to Raleigh',
+      description: 'Ten things to know.',
+      publishedAt: '2025-02-13T15:00:00Z',
+    };
+    const picture = 'https://www.example.com/_astro/poster.webp';
+    expect(buildVideoObject(video, picture)).toEqual({
+      '@type': 'VideoObject',
+      name: 'Moving to Raleigh',
+      description: 'Ten things to know.',
+      thumbnailUrl: picture,
+      uploadDate: '2025-02-13T15:00:00Z',
+      embedUrl: 'https://www.youtube-nocookie.com/embed/Ab_-0123456',
+      url: 'https://www.youtube.com/watch?v=Ab_-0123456',
+      inLanguage: 'en-US',
+    });
+    expect(buildVideoObject({ ...video, description: '' }, picture)).not.toHaveProperty('description');
+  });
+
   it('describes the agent with phone, brokerage and area served, without a rating', () => {
     const agent = buildRealEstateAgent(info);
     expect(agent['@type']).toBe('RealEstateAgent');

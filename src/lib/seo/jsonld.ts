@@ -5,6 +5,8 @@
 import { readingMinutes } from '../blog.ts';
 import { e164 } from '../contact-links.ts';
 import { dayStartInZone } from '../listing/time.ts';
+import type { Video } from '../video/model.ts';
+import { playerUrl, watchUrl } from '../video/urls.ts';
 import { canonicalUrl } from './meta.ts';
 
 export type JsonLd = Record<string, unknown>;
@@ -129,6 +131,26 @@ export function buildFaqPage(faq: readonly { q: string; a: string }[]): JsonLd {
       name: f.q,
       acceptedAnswer: { '@type': 'Answer', text: f.a },
     })),
+  };
+}
+
+/**
+ * A video the page plays (behind its facade): Google's video results ask for its name, a picture
+ * and its upload date, and read the player's address. The picture is an absolute address.
+ */
+export function buildVideoObject(
+  video: Pick<Video, 'videoId' | 'title' | 'description' | 'publishedAt'>,
+  thumbnailUrl: string,
+): JsonLd {
+  return {
+    '@type': 'VideoObject',
+    name: video.title,
+    ...(video.description ? { description: video.description } : {}),
+    thumbnailUrl,
+    uploadDate: video.publishedAt,
+    embedUrl: playerUrl(video.videoId),
+    url: watchUrl(video.videoId),
+    inLanguage: 'en-US',
   };
 }
 

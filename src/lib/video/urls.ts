@@ -16,9 +16,14 @@ export function playlistUrl(playlistId: string): string {
   return `https://www.youtube.com/playlist?list=${encode(playlistId)}`;
 }
 
-/** Privacy-enhanced player, started by the click that created it. */
+/** The privacy-enhanced player of a video (what a page's structured data names as its player). */
+export function playerUrl(videoId: string): string {
+  return `https://www.youtube-nocookie.com/embed/${encode(videoId)}`;
+}
+
+/** The player as the site opens it: started by the click that created it. */
 export function embedUrl(videoId: string): string {
-  return `https://www.youtube-nocookie.com/embed/${encode(videoId)}?autoplay=1&rel=0`;
+  return `${playerUrl(videoId)}?autoplay=1&rel=0`;
 }
 
 /** YouTube's own 480x360 thumbnail of a video, for a video without a local copy. */
