@@ -37,13 +37,16 @@ const isRing = (r: unknown): r is Position[] => Array.isArray(r) && r.length >= 
 const isPolygonCoords = (c: unknown): c is Position[][] => Array.isArray(c) && c.length > 0 && c.every(isRing);
 
 /**
- * Reads a service-area FeatureCollection, throwing an Error that names the first problem:
- * every feature must be a Polygon or MultiPolygon with a non-empty string `name`.
+ * Reads a service-area FeatureCollection, throwing an Error that names the first problem: it must
+ * hold at least one feature, and every feature must be a Polygon or MultiPolygon with a non-empty
+ * string `name`.
  */
 export function parseServiceAreas(json: unknown): ServiceAreaCollection {
   if (!isRecord(json) || json['type'] !== 'FeatureCollection' || !Array.isArray(json['features'])) {
     throw new Error('not a GeoJSON FeatureCollection');
   }
+  // An empty one would draw a blank map in place of the drawing and its links.
+  if (json['features'].length === 0) throw new Error('no outline: the FeatureCollection has no features');
   const features = json['features'].map((f: unknown, i): ServiceArea => {
     if (!isRecord(f) || f['type'] !== 'Feature' || !isRecord(f['geometry']) || !isRecord(f['properties'])) {
       throw new Error(`feature ${i} is not a GeoJSON Feature with geometry and properties`);

@@ -255,23 +255,31 @@ test.describe('with JavaScript', () => {
     await expect(page.locator('[data-area-map] svg.fallback')).toBeHidden();
   });
 
-  test('a failed geojson request logs the message and draws no regions', async ({ page }) => {
-    await offline(page);
-    const logged: string[] = [];
-    page.on('console', (m) => logged.push(m.text()));
-    await page.route('**/geo/service-areas.geojson', (route) => route.fulfill({ status: 500, body: 'Server error' }));
-    await page.goto('/areas');
-    await page.mouse.wheel(0, 1);
-    await page.locator('[data-area-map]').scrollIntoViewIfNeeded();
-    await expect.poll(() => logged).toContain('Failed to load geojson');
-    const map = page.locator('[data-area-map] .leaflet-container');
-    await expect(map.locator('img.leaflet-tile').first()).toBeAttached();
-    await expect(map.locator('.leaflet-overlay-pane path')).toHaveCount(0);
-    // The drawing stays, each area still a link to its page.
-    await expect(page.locator('[data-area-map] svg.fallback')).toBeVisible();
-    await expect(page.locator('[data-area-map] svg.fallback a')).toHaveCount(13);
-    await expect(page.locator('[data-area-map]')).not.toHaveAttribute('data-map', 'ready');
-  });
+  for (const [failure, answer] of [
+    ['a failed geojson request', { status: 500, body: 'Server error' }],
+    // A collection without a feature would hide the drawing behind a blank map.
+    [
+      'an empty geojson collection',
+      { status: 200, contentType: 'application/geo+json', body: '{"type":"FeatureCollection","features":[]}' },
+    ],
+  ] as const)
+    test(`${failure} logs the message and draws no regions`, async ({ page }) => {
+      await offline(page);
+      const logged: string[] = [];
+      page.on('console', (m) => logged.push(m.text()));
+      await page.route('**/geo/service-areas.geojson', (route) => route.fulfill(answer));
+      await page.goto('/areas');
+      await page.mouse.wheel(0, 1);
+      await page.locator('[data-area-map]').scrollIntoViewIfNeeded();
+      await expect.poll(() => logged).toContain('Failed to load geojson');
+      const map = page.locator('[data-area-map] .leaflet-container');
+      await expect(map.locator('img.leaflet-tile').first()).toBeAttached();
+      await expect(map.locator('.leaflet-overlay-pane path')).toHaveCount(0);
+      // The drawing stays, each area still a link to its page.
+      await expect(page.locator('[data-area-map] svg.fallback')).toBeVisible();
+      await expect(page.locator('[data-area-map] svg.fallback a')).toHaveCount(13);
+      await expect(page.locator('[data-area-map]')).not.toHaveAttribute('data-map', 'ready');
+    });
   test('the tiles carry the attribution of the basemap provider', async ({ page }) => {
     await offline(page);
     const map = await openMap(page);

@@ -139,6 +139,9 @@ describe('parseServiceAreas', () => {
   };
   it('names the first problem', () => {
     expect(() => parseServiceAreas({ type: 'Feature' })).toThrow('not a GeoJSON FeatureCollection');
+    expect(() => parseServiceAreas({ type: 'FeatureCollection', features: [] })).toThrow(
+      'no outline: the FeatureCollection has no features',
+    );
     expect(() =>
       parseServiceAreas({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: poly }] }),
     ).toThrow('feature 0 has no "name" property');
