@@ -264,6 +264,19 @@ export function describeLeadStoreContract(
       expect(await store.listLeads()).toHaveLength(5);
     });
 
+    it('finds a message under an earlier name it gives, and stores it under its own name only', async () => {
+      const first = await store.addLeadWithinLimits([], lead({ submissionId: 'f'.repeat(32) }), ['email'], 1000);
+      const named = (submissionId: string, earlier: string[]) =>
+        store.addLeadWithinLimits([], lead({ submissionId, earlierSubmissionIds: earlier }), ['email'], 2000);
+      // The same message, named in the next window: found by its name of the window before.
+      expect(await named('g'.repeat(32), ['f'.repeat(32)])).toEqual({ ...first, repeated: true });
+      // A message whose earlier name nothing has is new, and keeps only its own name.
+      const other = await named('h'.repeat(32), ['i'.repeat(32)]);
+      expect(other).toEqual({ allowed: true, leadId: expect.any(Number) });
+      expect((await store.listLeads()).map((l) => l.submissionId).sort()).toEqual(['f'.repeat(32), 'h'.repeat(32)]);
+      expect(await named('i'.repeat(32), [])).toEqual({ allowed: true, leadId: expect.any(Number) });
+    });
+
     it('lets the simultaneous tries of one message store it once', async () => {
       const message = lead({ email: 'rush@example.com', submissionId: 'e'.repeat(32) });
       const answers = await Promise.all(

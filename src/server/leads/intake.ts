@@ -68,8 +68,9 @@ export const plainFormWindowMs = 10 * 60_000;
 /**
  * The name of a message from the plain HTML form, which has no island to name it: what it says
  * (the e-mail as the rate limit reads it, each field trimmed, the home, the trap), within a
- * `plainFormWindowMs` window. A second click on "Send", or the form sent again after its answer
- * was lost, is then stored once; a message changed in any field, or sent in a later window, is new.
+ * `plainFormWindowMs` window. Looked up under this window's name and the one before, a second
+ * click on "Send", or the form sent again after its answer was lost, is then stored once: always
+ * within ten minutes, never after twenty. A message changed in any field is new.
  */
 export function plainFormName(submission: Submission, now: number): string {
   const { values } = submission;
@@ -136,8 +137,17 @@ async function decide(submission: Submission, deps: IntakeDeps, listing: Listing
   const log = deps.log ?? ((message: string) => console.error(message));
   const { values, userAgent } = submission;
   const at = now();
+  // The plain form's message is named by what it says: in this window, or (sent again across a
+  // window's edge) in the one before.
+  const names =
+    submission.submissionId || submission.fromScript
+      ? { submissionId: submission.submissionId }
+      : {
+          submissionId: plainFormName(submission, at),
+          earlierSubmissionIds: [plainFormName(submission, at - plainFormWindowMs)],
+        };
   const evidence = (phone: string) => ({
-    submissionId: submission.submissionId ?? (submission.fromScript ? undefined : plainFormName(submission, at)),
+    ...names,
     sourcePage: submission.sourcePage,
     consentText: deps.consentText,
     textingConsent: phone.trim() !== '',

@@ -32,7 +32,7 @@ import type {
   RateLimitCheck,
   StoredLead,
 } from './types.ts';
-import { addressOf, counterKey, leadColumns, leadValues, toDelivery, toLead } from './rows.ts';
+import { addressOf, counterKey, leadColumns, leadValues, namesOf, toDelivery, toLead } from './rows.ts';
 
 /** The schema's versions, in order; `lead_schema_versions` records which ones a database has had. */
 const migrations = [
@@ -329,10 +329,12 @@ export function openPostgresLeadStore(connectionString: string, options: Postgre
         // Looked up under the counters' locks: a second try of one message, sent while the first
         // was still being stored, waits for it and finds it (read committed: each statement sees
         // what was committed before it began).
-        if (lead.submissionId) {
-          const stored = await client.query<{ id: string }>('SELECT id FROM leads WHERE submission_id = $1', [
-            lead.submissionId,
-          ]);
+        const names = namesOf(lead);
+        if (names.length) {
+          const stored = await client.query<{ id: string }>(
+            'SELECT id FROM leads WHERE submission_id = ANY($1::text[]) ORDER BY id LIMIT 1',
+            [names],
+          );
           if (stored.rows[0]) return { allowed: true, leadId: Number(stored.rows[0].id), repeated: true };
         }
         const held = new Map(rows.map((row) => [row.key, { count: row.count, since: Number(row.last_at) }]));

@@ -40,6 +40,11 @@ export const leadColumns = [
   'submission_id',
 ] as const;
 
+/** Every name a lead's message may be stored under: its own, then the earlier ones (see NewLead). */
+export function namesOf(lead: NewLead): string[] {
+  return [lead.submissionId, ...(lead.earlierSubmissionIds ?? [])].filter((name): name is string => !!name);
+}
+
 /** A lead's values for `leadColumns`, in their order. */
 export function leadValues(lead: NewLead, receivedAt: string): (string | number | boolean | null)[] {
   return [

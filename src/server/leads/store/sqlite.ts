@@ -27,7 +27,7 @@ import type {
   SyncLeadStore,
 } from './types.ts';
 import { promised } from './types.ts';
-import { addressOf, counterKey, leadColumns, leadValues, toDelivery, toLead } from './rows.ts';
+import { addressOf, counterKey, leadColumns, leadValues, namesOf, toDelivery, toLead } from './rows.ts';
 
 /** Version 1: leads, the outbox and the rate-limit counters. */
 const schema = `
@@ -381,8 +381,11 @@ export function openSyncLeadStore(path: string, options: { readOnly?: boolean } 
    * its message is stored already (a second try of it), that lead, with nothing counted or stored.
    */
   function admit({ checks, lead, channels, now }: LeadToAdd): Admission {
-    const stored = lead.submissionId
-      ? prepared('SELECT id FROM leads WHERE submission_id = ?').get(lead.submissionId)
+    const names = namesOf(lead);
+    const stored = names.length
+      ? prepared(`SELECT id FROM leads WHERE submission_id IN (${names.map(() => '?').join()}) ORDER BY id`).get(
+          ...names,
+        )
       : undefined;
     if (stored) return { allowed: true, leadId: Number(stored['id']), repeated: true };
     return takeRateLimit(checks, now) ?? { allowed: true, leadId: insertOne(lead, channels, now) };

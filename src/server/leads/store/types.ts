@@ -34,6 +34,11 @@ export interface NewLead {
    * stored again: `addLeadWithinLimits` answers with that lead, counted and queued once.
    */
   submissionId?: string | undefined;
+  /**
+   * Names the same message may be stored under already (the plain form's name in the window
+   * before, see plainFormName): looked up as `submissionId` is, never stored.
+   */
+  earlierSubmissionIds?: readonly string[] | undefined;
 }
 
 export interface StoredLead extends NewLead {

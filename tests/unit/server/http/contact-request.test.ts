@@ -119,7 +119,7 @@ describe('intake', () => {
     expect(await handleContactPost(request, deps())).toMatchObject({ kind: 'accepted', spam: false });
   });
 
-  it("stores the plain form's same message sent again (a second click, a resend) once, within ten minutes", async () => {
+  it("stores the plain form's same message sent again (a second click, a resend) once: always within ten minutes, never after twenty", async () => {
     let now = Date.UTC(2026, 11, 3, 14, 0, 1);
     const leads: number[] = [];
     const clock = deps({ now: () => now, onLead: (lead) => leads.push(lead) });
@@ -143,20 +143,24 @@ describe('intake', () => {
       leadId: 1,
       repeated: true,
     });
-    // Another word is another message; so is the same one in a later window.
+    // Another word is another message; the same one twenty minutes on is new again.
     expect(await handleContactPost(plain({ message: `${visitor.message} Thanks!` }), clock)).toEqual({
       kind: 'accepted',
       leadId: 2,
       spam: false,
     });
-    now += 10 * 60_000;
+    now += 20 * 60_000;
     expect(await handleContactPost(plain({}), clock)).toMatchObject({ leadId: 3 });
-    expect(leads).toEqual([1, 2, 3]);
-    expect((await t.store.listLeads()).map((lead) => lead.submissionId)).toEqual([
-      expect.stringMatching(/^form-[0-9a-f]{32}$/),
-      expect.stringMatching(/^form-[0-9a-f]{32}$/),
-      expect.stringMatching(/^form-[0-9a-f]{32}$/),
-    ]);
+    // Sent just before a window's edge and again just after it: one message.
+    now = Date.UTC(2026, 11, 3, 15, 9, 59, 800);
+    const edge = plain({ message: 'Is the house on Oak Grove Lane still for sale?' });
+    expect(await handleContactPost(edge.clone(), clock)).toMatchObject({ leadId: 4 });
+    now += 400;
+    expect(await handleContactPost(edge, clock)).toMatchObject({ leadId: 4, repeated: true });
+    expect(leads).toEqual([1, 2, 3, 4]);
+    expect((await t.store.listLeads()).map((lead) => lead.submissionId)).toEqual(
+      Array(4).fill(expect.stringMatching(/^form-[0-9a-f]{32}$/)),
+    );
   });
 
   it('counts a line break of the plain form (CRLF, as browsers post a textarea) as one character, as the island does', async () => {
