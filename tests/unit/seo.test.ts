@@ -82,7 +82,7 @@ describe('JSON-LD builders', () => {
     sameAs: ['https://www.example.com/social'],
     areaServed: ['Raleigh', 'Cary'],
   };
-  it('names a played video by its title, picture, upload date and the privacy-enhanced player; a blank description is left out', () => {
+  it('names a played video by its title, picture, upload date and the privacy-enhanced player; a blank description is left out, a video without a date not named', () => {
     const video = {
       videoId: 'Ab_-0123456',
       title: 'Moving to Raleigh',
@@ -95,12 +95,15 @@ describe('JSON-LD builders', () => {
       name: 'Moving to Raleigh',
       description: 'Ten things to know.',
       thumbnailUrl: picture,
-      uploadDate: '2025-02-13T15:00:00Z',
+      uploadDate: '2025-02-13T15:00:00.000Z',
       embedUrl: 'https://www.youtube-nocookie.com/embed/Ab_-0123456',
       url: 'https://www.youtube.com/watch?v=Ab_-0123456',
       inLanguage: 'en-US',
     });
     expect(buildVideoObject({ ...video, description: '' }, picture)).not.toHaveProperty('description');
+    // Google requires the upload date: a video without one that reads (a private video's '') is not named.
+    expect(buildVideoObject({ ...video, publishedAt: '' }, picture)).toBeUndefined();
+    expect(buildVideoObject({ ...video, publishedAt: 'soon' }, picture)).toBeUndefined();
   });
 
   it('describes the agent with phone, brokerage and area served, without a rating', () => {

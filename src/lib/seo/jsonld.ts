@@ -136,18 +136,21 @@ export function buildFaqPage(faq: readonly { q: string; a: string }[]): JsonLd {
 
 /**
  * A video the page plays (behind its facade): Google's video results ask for its name, a picture
- * and its upload date, and read the player's address. The picture is an absolute address.
+ * and its upload date, and read the player's address. The picture is an absolute address. A video
+ * whose upload date cannot be read (YouTube gives none for a private one) is not named: undefined.
  */
 export function buildVideoObject(
   video: Pick<Video, 'videoId' | 'title' | 'description' | 'publishedAt'>,
   thumbnailUrl: string,
-): JsonLd {
+): JsonLd | undefined {
+  const uploaded = new Date(video.publishedAt);
+  if (Number.isNaN(uploaded.getTime())) return undefined;
   return {
     '@type': 'VideoObject',
     name: video.title,
     ...(video.description ? { description: video.description } : {}),
     thumbnailUrl,
-    uploadDate: video.publishedAt,
+    uploadDate: uploaded.toISOString(),
     embedUrl: playerUrl(video.videoId),
     url: watchUrl(video.videoId),
     inLanguage: 'en-US',
