@@ -6,6 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { watchCsp } from '../support/csp.ts';
+import { networkQuiet } from '../support/network-quiet.ts';
 import { pagesPerScriptKind } from '../support/pages.ts';
 
 for (const path of pagesPerScriptKind()) {
@@ -26,7 +27,7 @@ for (const path of pagesPerScriptKind()) {
       });
       await expect.poll(() => waiting.count(), { timeout: 15_000 }).toBeLessThan(left);
     }
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     expect(await violations()).toEqual([]);
   });
 }

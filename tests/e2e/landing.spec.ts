@@ -560,6 +560,65 @@ test.describe('landing pages', () => {
     await context.close();
   });
 
+  test("/relocation's comparison loads without sorting: no collator, no rows moved, until a heading is pressed", async ({
+    page,
+  }) => {
+    // A first `localeCompare` loads a collator, tens of ms of a slow phone's main thread while the
+    // page loads; the towns come A to Z, each with its place in that order to sort by.
+    await page.addInitScript(() => {
+      const counted = window as unknown as { collated: number };
+      counted.collated = 0;
+      const own = Object.getOwnPropertyDescriptor(String.prototype, 'localeCompare')!.value as (
+        this: string,
+        ...args: unknown[]
+      ) => number;
+      String.prototype.localeCompare = function (this: string, ...args: unknown[]) {
+        counted.collated++;
+        return own.apply(this, args);
+      };
+    });
+    await page.goto('/relocation');
+    const table = page.getByRole('table', { name: /The Towns Side by Side/ });
+    await expect(table.getByRole('columnheader', { name: 'Town', exact: true })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    const firstRow = await table.locator('tbody tr').first().elementHandle();
+    const collated = () => page.evaluate(() => (window as unknown as { collated: number }).collated);
+    expect(await collated()).toBe(0);
+    await table.getByRole('button', { name: 'Town', exact: true }).click();
+    await expect(table.locator('tbody tr th a')).toHaveText([...towns].reverse());
+    await table.getByRole('button', { name: 'Town', exact: true }).click();
+    await expect(table.locator('tbody tr th a')).toHaveText(towns);
+    expect(await collated()).toBe(0);
+    // The rows are the ones the page was parsed with, not copies.
+    expect(await firstRow.evaluate((row) => row.isConnected && row.querySelector('a')?.textContent)).toBe('Apex');
+  });
+
+  test('a landing page draws its sections below the first view only as they near the screen; the first section and anchors work as ever', async ({
+    page,
+  }) => {
+    await page.goto('/relocation');
+    const section = (id: string) => page.locator(`section[aria-labelledby="${id}"]`);
+    const drawn = (id: string) =>
+      section(id)
+        .locator('h2')
+        .evaluate((h) => h.checkVisibility({ contentVisibilityAuto: true }));
+    // The first section is always drawn; the calculator, far below, is not until it comes near.
+    expect(await drawn('benefits-heading')).toBe(true);
+    expect(await drawn('calculator-heading')).toBe(false);
+    const heading = section('calculator-heading').getByRole('heading', { level: 2 });
+    await heading.scrollIntoViewIfNeeded();
+    await expect.poll(() => drawn('calculator-heading')).toBe(true);
+    await expect(heading).toBeInViewport();
+    // Its words are in the page all along, for search engines, find-in-page and screen readers.
+    await page.goto('/relocation');
+    await expect(page.getByRole('heading', { level: 2, name: 'Search Homes for Sale' })).toHaveCount(1);
+    // A link to a section below lands on it.
+    await page.goto('/relocation#guide');
+    await expect(page.locator('#guide h2')).toBeInViewport();
+  });
+
   test('/first-time-buyer', async ({ page }) => {
     await page.goto('/first-time-buyer');
     await expectLink(page, 'Book Free Consultation', site.links.booking, true);

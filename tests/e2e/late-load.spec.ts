@@ -6,6 +6,8 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { site } from '../../src/site.config.ts';
 import { cumulative, layoutShifts, observeLayoutShifts } from '../support/layout-shifts.ts';
+import { drawEverySection } from '../support/draw-every-section.ts';
+import { networkQuiet } from '../support/network-quiet.ts';
 
 const widgetHost = new URL(site.embeds.homeValue.scriptUrl).host;
 const searchHost = new URL(site.embeds.propertySearchUrl).host;
@@ -35,35 +37,6 @@ async function stubThirdParties(page: Page, baseURL: string): Promise<Request[]>
 }
 
 const hostsOf = (requests: Request[]) => requests.map((r) => new URL(r.url()).host);
-
-/**
- * Waits until no request has been in flight for `quiet` ms. (Playwright's own 'networkidle'
- * state does not settle again once an iframe is added after the load.)
- */
-async function networkQuiet(page: Page, quiet = 700, timeout = 20_000) {
-  let inFlight = 0;
-  let last = Date.now();
-  const start = () => {
-    inFlight++;
-    last = Date.now();
-  };
-  const end = () => {
-    inFlight = Math.max(0, inFlight - 1);
-    last = Date.now();
-  };
-  page.on('request', start);
-  page.on('requestfinished', end);
-  page.on('requestfailed', end);
-  try {
-    const deadline = Date.now() + timeout;
-    await page.waitForTimeout(quiet);
-    while (Date.now() < deadline && (inFlight > 0 || Date.now() - last < quiet)) await page.waitForTimeout(100);
-  } finally {
-    page.off('request', start);
-    page.off('requestfinished', end);
-    page.off('requestfailed', end);
-  }
-}
 
 /** First interaction, then a slow scroll through the whole page, so every island and embed loads. */
 async function scrollThrough(page: Page) {
@@ -142,7 +115,9 @@ test.describe('embed placement', () => {
       await page.goto(path, { waitUntil: 'networkidle' });
       await page.waitForTimeout(400);
       expect(hostsOf(seen)).not.toContain(widgetHost);
-      // The box has its final size before the widget arrives: nothing after it moves.
+      // The box has its final size before the widget arrives: nothing after it moves. (Measured
+      // with every section drawn: one not drawn yet holds an estimated height, a move no one sees.)
+      await drawEverySection(page);
       const box = page.locator('rea-home-value');
       const geometry = () =>
         box.evaluate((el) => ({

@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { formatPhone } from '../../src/lib/contact-links.ts';
 import { site } from '../../src/site.config.ts';
 import { openAndInteract } from '../support/interact.ts';
+import { drawEverySection } from '../support/draw-every-section.ts';
 import { articleFacts } from './blog-content.ts';
 
 const withFaq = [...articleFacts().values()].find((f) => f.hasFaq && !f.draft);
@@ -115,6 +116,7 @@ for (const path of [
     await page.goto(path);
     // Read from the foot of the page: a header that follows the scroll would print there.
     await page.evaluate(() => scrollTo(0, document.body.scrollHeight));
+    await drawEverySection(page);
     await page.emulateMedia({ media: 'print' });
     // Buttons fade to their paper colours (transition-colors); the printer takes the final ones. Only
     // animations in time end: a scroll-driven one (a row's faded edges) lasts as long as its row.
