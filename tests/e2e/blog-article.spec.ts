@@ -236,10 +236,9 @@ test.describe('issue 19: article layout on a phone', () => {
       expect(sizes.scroll).toBeGreaterThan(sizes.client);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
-      // The keyboard reaches the box and scrolls it. Focusing it first scrolls the page to it
-      // (smoothly, html's scroll-behavior); an arrow pressed during that animation may move the
-      // page instead (it failed once in CI and passed on retry), so press again until the box has
-      // moved: a box the keyboard cannot scroll still fails.
+      // The keyboard reaches the box and scrolls it. Pressed again until the box has moved (the
+      // page once scrolled to it smoothly, and an arrow pressed during that animation moved the
+      // page instead): a box the keyboard cannot scroll still fails.
       await expect(async () => {
         await box.focus();
         await page.keyboard.press('ArrowRight');

@@ -260,7 +260,7 @@ test.describe('without JavaScript', () => {
     // Focus has left the header for the page: the menu steps aside (the script, when it runs, closes it).
     expect(await page.evaluate(() => document.activeElement?.closest('header') ?? null)).toBeNull();
     await expect(nav).toBeHidden();
-    // The browser brings it into view (smoothly); once there, nothing is drawn over it.
+    // The browser brings it into view; once there, nothing is drawn over it.
     const focused = page.locator(':focus');
     await expect(focused).toBeInViewport({ ratio: 1 });
     await expect
