@@ -11,7 +11,9 @@
  * API; the assertions mean what they mean to Lighthouse CI, so `lhci autorun` can take the same
  * file once it catches up.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -19,6 +21,7 @@ import { chromiumArgs, chromiumPath } from '../../tests/support/chromium.ts';
 import {
   assertionMisses,
   categoryScore,
+  cpuSlowdownForHost,
   measureRuns,
   pageMisses,
   parseLighthouseConfig,
@@ -47,6 +50,42 @@ async function gzipBytes(url: string): Promise<number> {
   return gzipSync(Buffer.from(await res.arrayBuffer()), { level: 9 }).length;
 }
 
+/**
+ * One Lighthouse run whose phone is simulated with the CPU slowdown for the host's speed during that
+ * very run (`cpuSlowdownForHost`). Lighthouse benchmarks the host as a run starts, so the run is
+ * gathered and audited apart, as its CLI's `-G` and `-A` do: the simulation, which alone applies
+ * the slowdown, happens in the audit. The host's speed drifts by half from run to run, so the
+ * benchmark of a run before would misjudge it.
+ */
+async function lighthouseForHost(url: string, chromePort: number, onlyCategories: string[] | null) {
+  const dir = mkdtempSync(join(tmpdir(), 'lighthouse-run-'));
+  try {
+    await lighthouse(url, { port: chromePort, logLevel: 'error', onlyCategories, gatherMode: dir });
+    const file = join(dir, 'artifacts.json');
+    const artifacts = JSON.parse(readFileSync(file, 'utf8')) as {
+      BenchmarkIndex?: number;
+      settings: { throttling: { cpuSlowdownMultiplier: number } };
+    };
+    const cpuSlowdown = cpuSlowdownForHost(artifacts.BenchmarkIndex);
+    // The slowdown is written into the gathered settings too: Lighthouse refuses to audit with
+    // settings other than those gathered with, and in simulated throttling the gathering does not
+    // use it (only a shim of requestIdleCallback's deadline, which no page here calls).
+    artifacts.settings.throttling.cpuSlowdownMultiplier = cpuSlowdown;
+    writeFileSync(file, JSON.stringify(artifacts));
+    const result = await lighthouse(url, {
+      port: chromePort,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories,
+      auditMode: dir,
+      throttling: { cpuSlowdownMultiplier: cpuSlowdown },
+    });
+    return result && { lhr: result.lhr, cpuSlowdown };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function measure(
   url: string,
   config: LighthouseConfig,
@@ -54,12 +93,7 @@ async function measure(
   leftOut: readonly string[],
 ): Promise<PageMeasure> {
   const { origin, pathname: path } = new URL(url);
-  const result = await lighthouse(url, {
-    port: chromePort,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: config.collect.settings.onlyCategories ?? null,
-  });
+  const result = await lighthouseForHost(url, chromePort, config.collect.settings.onlyCategories ?? null);
   if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
   const { categories, audits, runtimeError, environment } = result.lhr;
   if (runtimeError) throw new Error(`Lighthouse failed on ${path}: ${runtimeError.message}`);
@@ -90,6 +124,7 @@ async function measure(
     ...(judged?.without.length ? { judgedPerformance: toScore(judged.score) } : {}),
     lighthouseMisses: assertionMisses(path, result.lhr, config.assert.assertions, leftOut),
     benchmarkIndex: environment.benchmarkIndex,
+    cpuSlowdown: result.cpuSlowdown,
     // What to fix when a score is not 100.
     failedAudits: Object.entries(audits)
       .filter(([, a]) => a.scoreDisplayMode === 'binary' && a.score !== null && a.score < 1)
@@ -125,7 +160,7 @@ export async function runLighthouse(
           const missed = pageMisses(m);
           if (missed.length > 0) {
             log(
-              `lighthouse ${pathname}: a run missed (host CPU benchmark ${Math.round(m.benchmarkIndex ?? 0)}): ${missed.join('; ')}`,
+              `lighthouse ${pathname}: a run missed (host CPU benchmark ${Math.round(m.benchmarkIndex ?? 0)}, CPU slowdown ${m.cpuSlowdown}x): ${missed.join('; ')}`,
             );
           }
           return m;
@@ -135,7 +170,7 @@ export async function runLighthouse(
       );
       const s = best.scores;
       log(
-        `lighthouse ${pathname}: perf ${s.performance}${best.judgedPerformance === undefined ? '' : ` (judged ${best.judgedPerformance})`}, a11y ${s.accessibility}, bp ${s.bestPractices}, seo ${s.seo} (${runs} run(s))`,
+        `lighthouse ${pathname}: perf ${s.performance}${best.judgedPerformance === undefined ? '' : ` (judged ${best.judgedPerformance})`}, a11y ${s.accessibility}, bp ${s.bestPractices}, seo ${s.seo} (${runs} run(s); the best at CPU slowdown ${best.cpuSlowdown}x, host benchmark ${Math.round(best.benchmarkIndex ?? 0)})`,
       );
       if (best.lighthouseMisses.length) for (const audit of best.failedAudits ?? []) log(`  failed audit: ${audit}`);
       measures.push(best);

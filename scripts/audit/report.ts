@@ -177,6 +177,32 @@ export function assertionsForHost(
   return { assertions: Object.fromEntries(kept), notEnforced };
 }
 
+/** Lighthouse's default CPU slowdown for its simulated phone (`cpuSlowdownMultiplier`). */
+export const defaultCpuSlowdown = 4;
+
+/**
+ * The CPU slowdown that makes a host whose CPU benchmark reads `benchmarkIndex` stand for the phone
+ * Lighthouse's default stands for. Lighthouse multiplies every task it observed by the slowdown, so
+ * its 4x emulates a mid-tier phone only from a host near 1,533; from a host that reads 1,100 the
+ * same 4x emulates a phone about a third slower, and TBT follows the host, not the page. The figures
+ * are Lighthouse's own calculator (docs/throttling.md, "Calibrating multipliers":
+ * https://lighthouse-cpu-throttling-calculator.vercel.app, 800 -> 2x, 1,300 -> 3x, 1,533 -> 4x).
+ * Never more than the default, as Lighthouse warns only of hosts slower than it expects; a host
+ * that reported no benchmark keeps the default.
+ */
+export function cpuSlowdownForHost(benchmarkIndex: number | undefined): number {
+  if (benchmarkIndex === undefined || !Number.isFinite(benchmarkIndex) || benchmarkIndex <= 0) {
+    return defaultCpuSlowdown;
+  }
+  const calibrated =
+    benchmarkIndex >= 1300
+      ? 3 + (benchmarkIndex - 1300) / 233
+      : benchmarkIndex >= 800
+        ? 2 + (benchmarkIndex - 800) / 500
+        : 1 + Math.max(0, benchmarkIndex - 150) / 650;
+  return Math.min(defaultCpuSlowdown, Math.round(calibrated * 100) / 100);
+}
+
 /** The report's line on the host: its page-fault time, and what it leaves unasserted. */
 export function hostLine(pageFaultMicros: number, notEnforced: readonly string[], limit = maxPageFaultMicros): string {
   const figure = `Host: ${pageFaultMicros.toFixed(1)} µs to fault in a page of memory (limit for timing assertions ${limit} µs)`;
@@ -200,6 +226,8 @@ export interface PageMeasure {
   failedAudits?: string[];
   /** Lighthouse's measure of the host CPU just before the run (higher is faster), for the log. */
   benchmarkIndex?: number;
+  /** The CPU slowdown the run simulated the phone with (`cpuSlowdownForHost`). */
+  cpuSlowdown?: number;
 }
 
 /** Every budget the page misses: Lighthouse's assertions, then the first-view bytes. */

@@ -15,6 +15,8 @@ import {
   KB,
   assertionMisses,
   assertionsForHost,
+  cpuSlowdownForHost,
+  defaultCpuSlowdown,
   bestRun,
   budgets,
   buildBudgets,
@@ -155,6 +157,21 @@ describe('lighthouserc.json', () => {
       '/x: Performance 90 is below 95',
       '/x: Largest Contentful Paint 1.60 s is over 1.50 s',
     ]);
+  });
+
+  it("simulates the same phone from a slow host as from Lighthouse's reference one, never a faster phone", () => {
+    // Lighthouse's calculator: 800 -> 2x, 1,300 -> 3x, 1,533 -> 4x.
+    expect(cpuSlowdownForHost(1533)).toBe(defaultCpuSlowdown);
+    expect(cpuSlowdownForHost(1300)).toBe(3);
+    expect(cpuSlowdownForHost(1100)).toBe(2.6);
+    expect(cpuSlowdownForHost(800)).toBe(2);
+    expect(cpuSlowdownForHost(475)).toBe(1.5);
+    expect(cpuSlowdownForHost(100)).toBe(1);
+    // A fast host keeps Lighthouse's default (its calculator would give 6x at 2,000).
+    expect(cpuSlowdownForHost(2000)).toBe(4);
+    expect(cpuSlowdownForHost(3100)).toBe(4);
+    // No benchmark read: the default.
+    for (const none of [undefined, Number.NaN, 0, -5]) expect(cpuSlowdownForHost(none)).toBe(4);
   });
 
   /** A Lighthouse 13 result with its Performance as Lighthouse scores it: the metrics' weighted mean. */
