@@ -68,8 +68,9 @@ async function lighthouseForHost(url: string, chromePort: number, onlyCategories
     };
     const cpuSlowdown = cpuSlowdownForHost(artifacts.BenchmarkIndex);
     // The slowdown is written into the gathered settings too: Lighthouse refuses to audit with
-    // settings other than those gathered with, and in simulated throttling the gathering does not
-    // use it (only a shim of requestIdleCallback's deadline, which no page here calls).
+    // settings other than those gathered with, and in simulated throttling the gathering uses it
+    // only to shorten requestIdleCallback's deadline, which the one caller here (the home page's
+    // hero video, on phones) does not read.
     artifacts.settings.throttling.cpuSlowdownMultiplier = cpuSlowdown;
     writeFileSync(file, JSON.stringify(artifacts));
     const result = await lighthouse(url, {
